@@ -1,0 +1,14 @@
+// Every back-end workspace is a jest project; `npx jest` at the root runs them all.
+module.exports = {
+  projects: [
+    '<rootDir>/packages/contracts',
+    '<rootDir>/packages/service-kit',
+    '<rootDir>/gateway',
+    '<rootDir>/services/auth',
+    '<rootDir>/services/tests',
+    '<rootDir>/services/questions',
+    '<rootDir>/services/billing',
+    '<rootDir>/services/mailer',
+    '<rootDir>/helm',
+  ],
+};

@@ -1,0 +1,34 @@
+// Shared jest settings for every back-end workspace: TypeScript through SWC
+// (decorator metadata on, as Nest needs it) and the workspace packages read
+// from their sources, so tests never depend on a previous build.
+const path = require('node:path');
+
+const root = __dirname;
+
+module.exports = (dir) => ({
+  displayName: path.relative(root, dir),
+  rootDir: dir,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@mcat/contracts$': path.join(root, 'packages/contracts/src/index.ts'),
+    '^@mcat/service-kit$': path.join(root, 'packages/service-kit/src/index.ts'),
+    '^@mcat/service-kit/testing$': path.join(root, 'packages/service-kit/src/testing/index.ts'),
+  },
+  globalSetup: path.join(root, 'scripts/test-infra/jest-global-setup.ts'),
+  testTimeout: 30000,
+});

@@ -1,0 +1,94 @@
+/** Shapes of the API's answers (spec sections 3 and 7). */
+import type { Role } from './constants';
+import type { MistakeType } from './catalog';
+import type { SectionKey, SectionName } from './sections';
+
+/** Every error answer. The message can be shown to the user as is. */
+export interface ApiError {
+  statusCode: number;
+  message: string;
+}
+
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  /** 'YYYY-MM-DD' or null. */
+  plannedTestingDate: string | null;
+  isPremium: boolean;
+  roles: Role[];
+}
+
+export interface AuthResponse {
+  token: string;
+  user: User;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export type SectionFlags = Record<SectionKey, boolean>;
+
+export interface Test {
+  _id: string;
+  userId: string;
+  /** ISO timestamp of the calendar date at UTC midnight. */
+  dateTaken: string;
+  source: string;
+  subscores: Record<SectionKey, number>;
+  totalScore: number;
+  createdAt: string;
+  review: { isComplete: boolean; sectionsReviewed: SectionFlags };
+}
+
+export interface TestSummary {
+  _id: string;
+  source: string;
+  dateTaken: string;
+}
+
+export interface Question {
+  _id: string;
+  /** Populated with the test's summary where known, else the test id. */
+  test: TestSummary | string;
+  section: SectionName;
+  questionNumber: number;
+  mistakeType: MistakeType | '';
+  wrongAnswerReason: string;
+  rightAnswerReason: string;
+  improvementPlan: string;
+  ankiCardMade: boolean;
+  topicTags: string[];
+  createdAt: string;
+}
+
+export interface ImportResult {
+  tests: Test[];
+  errors: string[];
+}
+
+export interface CouponResult {
+  couponId: string;
+  /** 'free' for 100% off, else a description such as '50% off' or '$5.00 off'. */
+  discount: string;
+}
+
+export type PaymentIntentResult =
+  { free: true; user: User } | { free?: false; clientSecret: string };
+
+export interface PublicConfig {
+  brandName: string;
+  supportEmail: string;
+  donationUrl: string;
+  publicUrl: string;
+  payments: { provider: 'stripe' | 'dev'; publishableKey: string | null };
+}
+
+export type HealthStatus = 'up' | 'down';
+
+export interface HealthReport {
+  status: HealthStatus;
+  services: Record<string, HealthStatus>;
+  dependencies: Record<string, HealthStatus>;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { VALIDATION } from '../messages';
+import { email, newPassword, optionalIsoDate, requiredText } from './common';
+
+const plannedTestingDate = optionalIsoDate('Planned MCAT date must be a valid date');
+
+export const loginSchema = z.object({
+  email: email(),
+  password: z.string({ error: VALIDATION.passwordRequired }).min(1, VALIDATION.passwordRequired),
+});
+export type LoginBody = z.infer<typeof loginSchema>;
+
+/** POST /api/auth/register. confirmPassword is a form-only field: stripped here. */
+export const registerSchema = z.object({
+  name: requiredText(VALIDATION.nameRequired),
+  email: email(),
+  password: newPassword(),
+  plannedTestingDate: plannedTestingDate.optional(),
+});
+export type RegisterBody = z.infer<typeof registerSchema>;
+
+const confirmPassword = z
+  .string({ error: VALIDATION.confirmPasswordRequired })
+  .min(1, VALIDATION.confirmPasswordRequired);
+
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: VALIDATION.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+export const forgotPasswordSchema = z.object({ email: email() });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({ password: newPassword() });
+export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
+
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: VALIDATION.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
+/** PUT /api/auth/me. A null plannedTestingDate clears it. */
+export const profileSchema = z.object({
+  name: requiredText(VALIDATION.nameRequired),
+  email: email(),
+  plannedTestingDate: plannedTestingDate,
+});
+export type ProfileBody = z.infer<typeof profileSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: VALIDATION.currentPasswordRequired })
+    .min(1, VALIDATION.currentPasswordRequired),
+  newPassword: newPassword(VALIDATION.newPasswordRequired),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: VALIDATION.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;

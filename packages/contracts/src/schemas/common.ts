@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { VALIDATION } from '../messages';
+
+/** Empty form inputs ('' or null) count as missing. */
+export const blankToUndefined = (value: unknown): unknown =>
+  value === '' || value === null ? undefined : value;
+
+export const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message);
+
+export const email = () =>
+  z
+    .string({ error: VALIDATION.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, VALIDATION.emailRequired)
+    .pipe(z.email(VALIDATION.emailInvalid));
+
+export const newPassword = (requiredMessage: string = VALIDATION.passwordRequired) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort);
+
+/** A calendar date, 'YYYY-MM-DD'; a full ISO timestamp is cut to its date part. */
+export const isoDate = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split('T')[0] : value),
+    z.iso.date({ error: message }),
+  );
+
+/** An optional calendar date where '' or null means "no date" (stored as null). */
+export const optionalIsoDate = (message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    isoDate(message).nullable(),
+  );
+
+/** A 24-hex-digit MongoDB id. */
+export const objectId = (message: string) =>
+  z.string({ error: message }).regex(/^[0-9a-f]{24}$/i, message);

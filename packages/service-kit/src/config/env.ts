@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Environment variables shared by the services. Each service builds its own schema from these
+ * fields plus its own, and `loadConfig` reads it once at start.
+ */
+const url = (name: string, protocols: readonly string[]) =>
+  z.string({ error: `${name} is required` }).refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
+  );
+
+export const envFields = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(1, 'PORT must be between 1 and 65535')
+    .max(65535, 'PORT must be between 1 and 65535'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGO_URL: url('MONGO_URL', ['mongodb:', 'mongodb+srv:']),
+  NATS_URL: url('NATS_URL', ['nats:', 'tls:']),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  JWKS_URL: url('JWKS_URL', ['http:', 'https:']),
+  /** How long a request may wait for the graceful drain on SIGTERM. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+} as const;
+
+/** What every process built on the kit reads. */
+export const baseEnvSchema = z.object({
+  NODE_ENV: envFields.NODE_ENV,
+  HOST: envFields.HOST,
+  PORT: envFields.PORT,
+  LOG_LEVEL: envFields.LOG_LEVEL,
+  REDIS_URL: envFields.REDIS_URL,
+  SHUTDOWN_GRACE_MS: envFields.SHUTDOWN_GRACE_MS,
+});
+export type BaseConfig = z.infer<typeof baseEnvSchema>;
+
+/** The variables of a service that stores data, publishes events and checks tokens. */
+export const serviceEnvSchema = baseEnvSchema.extend({
+  MONGO_URL: envFields.MONGO_URL,
+  NATS_URL: envFields.NATS_URL,
+  JWKS_URL: envFields.JWKS_URL,
+});
+export type ServiceConfig = z.infer<typeof serviceEnvSchema>;
+
+/** A process may leave out the database, the bus or token checks (the mailer needs none). */
+export type KitConfig = BaseConfig &
+  Partial<Pick<ServiceConfig, 'MONGO_URL' | 'NATS_URL' | 'JWKS_URL'>>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment against a schema. A missing or bad value is a ConfigError whose message
+ * is one line naming the variable.
+ */
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = issue?.path.join('.') || 'environment';
+  const message = issue?.message ?? 'is invalid';
+  throw new ConfigError(
+    message.startsWith(name)
+      ? `Invalid configuration: ${message}`
+      : `Invalid configuration: ${name}: ${message}`,
+  );
+}
+
+/** parseConfig for a process start: a bad value prints one line and stops the process. */
+export function loadConfig<S extends z.ZodType>(schema: S): z.infer<S> {
+  try {
+    return parseConfig(schema);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable, type DynamicModule } from '@nestjs/common';
+import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { HealthRegistry } from '../health/health-registry';
+
+/**
+ * The service's own MongoDB database. The database name comes from the URL's path or, failing
+ * that, the service name, so each service owns its own database on a shared server.
+ */
+export function mongoModule(url: string, service: string): DynamicModule {
+  const parsed = new URL(url);
+  const dbName = parsed.pathname.replace(/^\//, '') || `mcat_${service}`;
+  return MongooseModule.forRoot(url, {
+    dbName,
+    serverSelectionTimeoutMS: 5000,
+    // Indexes are created by the service at start (and by the Helm pre-install job in a cluster).
+    autoIndex: true,
+  });
+}
+
+@Injectable()
+export class MongoHealth {
+  constructor(@InjectConnection() connection: Connection, health: HealthRegistry) {
+    health.register({
+      name: 'mongodb',
+      isHealthy: async () => {
+        if (connection.readyState !== 1 || !connection.db) return false;
+        await connection.db.admin().ping();
+        return true;
+      },
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import { connect, type NatsConnection } from 'nats';
+import { HealthRegistry } from '../health/health-registry';
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+export const NATS_URL = Symbol('NATS_URL');
+
+/**
+ * One NATS connection per process. It waits for the server at start and reconnects forever, so a
+ * NATS outage delays events (the outbox keeps them) but never stops the service.
+ */
+export const natsProvider: Provider = {
+  provide: NATS_CONNECTION,
+  inject: [NATS_URL, HealthRegistry],
+  useFactory: async (url: string, health: HealthRegistry): Promise<NatsConnection> => {
+    const logger = new Logger('nats');
+    const nc = await connect({
+      servers: url,
+      name: process.env.SERVICE_NAME,
+      waitOnFirstConnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+    let connected = true;
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') {
+          connected = false;
+          logger.warn('NATS disconnected; reconnecting');
+        } else if (status.type === 'reconnect') {
+          connected = true;
+          logger.log('NATS reconnected');
+        }
+      }
+    })();
+    health.register({
+      name: 'nats',
+      isHealthy: async () => {
+        if (!connected || nc.isClosed()) return false;
+        await nc.flush();
+        return true;
+      },
+    });
+    return nc;
+  },
+};
+
+@Injectable()
+export class NatsCloser implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
+  }
+}

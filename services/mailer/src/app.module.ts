@@ -1,0 +1,13 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServiceKitModule } from '@mcat/service-kit';
+import type { MailerConfig } from './config';
+
+@Module({})
+export class AppModule {
+  static register(config: MailerConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ServiceKitModule.forRoot({ name: 'mailer', config })],
+    };
+  }
+}

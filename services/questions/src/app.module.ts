@@ -1,0 +1,13 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServiceKitModule } from '@mcat/service-kit';
+import type { QuestionsConfig } from './config';
+
+@Module({})
+export class AppModule {
+  static register(config: QuestionsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ServiceKitModule.forRoot({ name: 'questions', config })],
+    };
+  }
+}
