@@ -30,5 +30,6 @@ module.exports = (dir) => ({
     '^@mcat/service-kit/testing$': path.join(root, 'packages/service-kit/src/testing/index.ts'),
   },
   globalSetup: path.join(root, 'scripts/test-infra/jest-global-setup.ts'),
+  globalTeardown: path.join(root, 'scripts/test-infra/jest-global-teardown.ts'),
   testTimeout: 30000,
 });

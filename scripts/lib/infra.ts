@@ -1,0 +1,134 @@
+/**
+ * How to run the infrastructure processes of a profile: FerretDB (SQLite), NATS with JetStream and
+ * Redis, each on the profile's loopback port with its data under the profile's folder.
+ * The runner hands these specs to `concurrently`; tests start them directly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Profile } from './ports';
+import { ensureTool } from './tools';
+
+export interface ProcessSpec {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  port: number;
+}
+
+export function ferretdbSpec(p: { mongo: number; dataDir: string }): ProcessSpec {
+  const dir = path.join(p.dataDir, 'ferretdb');
+  fs.mkdirSync(dir, { recursive: true });
+  return {
+    name: 'ferretdb',
+    command: ensureTool('ferretdb'),
+    args: [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dir}/`,
+      `--listen-addr=127.0.0.1:${p.mongo}`,
+      `--state-dir=${dir}`,
+      '--telemetry=disable',
+      '--debug-addr=-',
+      '--log-level=warn',
+    ],
+    port: p.mongo,
+  };
+}
+
+export function natsSpec(p: { nats: number; dataDir: string }): ProcessSpec {
+  const dir = path.join(p.dataDir, 'nats');
+  fs.mkdirSync(dir, { recursive: true });
+  return {
+    name: 'nats',
+    command: 'nats-server',
+    args: ['-a', '127.0.0.1', '-p', String(p.nats), '-js', '-sd', dir],
+    port: p.nats,
+  };
+}
+
+export function redisSpec(p: { redis: number; dataDir: string }): ProcessSpec {
+  const dir = path.join(p.dataDir, 'redis');
+  fs.mkdirSync(dir, { recursive: true });
+  return {
+    name: 'redis',
+    command: 'redis-server',
+    args: [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(p.redis),
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+      '--protected-mode',
+      'yes',
+    ],
+    port: p.redis,
+  };
+}
+
+/** The infrastructure a profile runs itself: none of what MONGO_URL, NATS_URL or REDIS_URL replace. */
+export function infraSpecs(p: Profile): ProcessSpec[] {
+  const specs: ProcessSpec[] = [];
+  if (!process.env.MONGO_URL) specs.push(ferretdbSpec(p));
+  if (!process.env.NATS_URL) specs.push(natsSpec(p));
+  if (!process.env.REDIS_URL) specs.push(redisSpec(p));
+  return specs;
+}
+
+export function isPortOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await isPortOpen(port)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Nothing answered on port ${port} within ${timeoutMs} ms`);
+}
+
+export interface RunningProcess {
+  spec: ProcessSpec;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a process and resolves once its port answers. Output goes to `<logDir>/<name>.log`. */
+export async function startProcess(spec: ProcessSpec, logDir: string): Promise<RunningProcess> {
+  fs.mkdirSync(logDir, { recursive: true });
+  const log = fs.openSync(path.join(logDir, `${spec.name}.log`), 'a');
+  const child = spawn(spec.command, spec.args, {
+    env: { ...process.env, ...spec.env },
+    stdio: ['ignore', log, log],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`${spec.name} exited with code ${code}`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitForPort(spec.port), exited]);
+  return {
+    spec,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Makes sure the `test` profile's FerretDB, NATS and Redis answer before jest runs. `npm test`
+ * starts them itself and they are found running here; when one workspace's tests are run alone,
+ * this starts what is missing and stops it when jest ends.
+ */
+import path from 'node:path';
+import { infraSpecs, isPortOpen, startProcess, type RunningProcess } from '../lib/infra';
+import { TEST_PROFILE } from '../lib/ports';
+
+export default async function globalSetup(): Promise<void> {
+  const started: RunningProcess[] = [];
+  for (const spec of infraSpecs(TEST_PROFILE)) {
+    if (!(await isPortOpen(spec.port))) {
+      started.push(await startProcess(spec, path.join(TEST_PROFILE.dataDir, 'logs')));
+    }
+  }
+  const g = globalThis as { __MCAT_INFRA__?: RunningProcess[] };
+  (g.__MCAT_INFRA__ ??= []).push(...started);
+}
