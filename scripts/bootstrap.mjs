@@ -1,0 +1,101 @@
+// The entry of `npm start`, `npm test`, `npm run bench` and `npm run grant-role`. Plain Node with no
+// dependencies, because it runs before the npm packages exist: it installs what is missing (npm
+// packages, the Debian packages when running as root), then runs the TypeScript entry with tsx,
+// forwarding arguments, signals and the exit code. When nothing is missing it only checks.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ENTRIES = {
+  start: 'scripts/start.ts',
+  test: 'scripts/test.ts',
+  bench: 'scripts/bench.ts',
+  'grant-role': 'scripts/grant-role.ts',
+};
+const SEARCH_PATH = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/bin'];
+
+const log = (line) => process.stdout.write(`[bootstrap] ${line}\n`);
+
+function fail(line) {
+  process.stderr.write(`[bootstrap] ${line}\n`);
+  process.exit(1);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) fail(`${command} ${args.join(' ')} failed (exit ${result.status}).`);
+}
+
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+/** npm writes node_modules/.package-lock.json after every install, so it dates the install. */
+function installNpmPackages() {
+  const lock = path.join(ROOT, 'package-lock.json');
+  const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
+  if (mtime(installed) >= mtime(lock)) return;
+  log(
+    fs.existsSync(installed)
+      ? 'package-lock.json changed since the last install: npm ci'
+      : 'Installing npm packages: npm ci',
+  );
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const hasProgram = (name) => SEARCH_PATH.some((dir) => dir && fs.existsSync(path.join(dir, name)));
+
+/** Debian packages the command needs, skipping what an external URL replaces. */
+function neededDebianPackages(command) {
+  const needed = [];
+  if (['start', 'test', 'bench'].includes(command)) {
+    if (!process.env.NATS_URL || command === 'test') needed.push(['nats-server', 'nats-server']);
+    if (!process.env.REDIS_URL || command === 'test') needed.push(['redis-server', 'redis-server']);
+  }
+  if (command === 'test') needed.push(['chromium', 'chromium']);
+  return needed.filter(([program]) => !hasProgram(program)).map(([, pkg]) => pkg);
+}
+
+function installDebianPackages(command) {
+  const missing = neededDebianPackages(command);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    fail(
+      `Missing ${missing.join(', ')}. Install them (sudo apt-get install -y ${missing.join(' ')}) and run again.`,
+    );
+  }
+  log(`Installing Debian packages: ${missing.join(', ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', ...missing], { env });
+}
+
+/**
+ * Runs the entry in a process group of its own, so Ctrl-C reaches the runner once (through the
+ * forwarding below) rather than every process of the stack at the same time, which would cut their
+ * graceful shutdown short.
+ */
+function runEntry(entry, args) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    detached: true,
+  });
+  let lastSignalAt = 0;
+  const forward = (signal) => {
+    // The terminal and npm both deliver a Ctrl-C; forward it once.
+    if (Date.now() - lastSignalAt < 1000) return;
+    lastSignalAt = Date.now();
+    if (child.exitCode === null) child.kill(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const [command, ...args] = process.argv.slice(2);
+const entry = ENTRIES[command];
+if (!entry) fail(`Unknown command "${command}". Use one of: ${Object.keys(ENTRIES).join(', ')}.`);
+if (!fs.existsSync(path.join(ROOT, entry))) fail(`${entry} does not exist yet.`);
+installNpmPackages();
+installDebianPackages(command);
+runEntry(entry, args);

@@ -1,0 +1,139 @@
+/**
+ * The one table of what the runner starts for a profile and with which environment: the SMTP
+ * catcher, the five services and the gateway. Infrastructure specs come from `infra.ts`. Anything
+ * not set here (BRAND_NAME, SUPPORT_EMAIL, JWT_EXPIRES_IN, Stripe keys...) passes through from the
+ * runner's own environment, and the service's config supplies the default.
+ */
+import path from 'node:path';
+import { infraUrls, REPO_ROOT, SERVICE_NAMES, type Profile, type ServiceName } from './ports';
+
+export type ProcessName = ServiceName | 'gateway' | 'smtp';
+
+export interface AppProcess {
+  name: ProcessName;
+  /** Program and arguments, run from the repository root. */
+  argv: string[];
+  env: Record<string, string>;
+  /** Answers 2xx once the process is ready to serve. */
+  readyUrl: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Replaces the database of a MongoDB URL (keeping hosts and options): each service owns one. */
+export function withDatabase(mongoUrl: string, database: string): string {
+  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]*)(?:\/[^?]*)?(\?.*)?$/.exec(mongoUrl);
+  if (!match) return mongoUrl;
+  return `${match[1]}/${database}${match[2] ?? ''}`;
+}
+
+const local = (port: number) => `http://127.0.0.1:${port}`;
+
+/** The address people open; reset links in mail point there. */
+export function publicUrl(profile: Profile, env: Env = process.env): string {
+  const host = profile.name === 'test' ? '127.0.0.1' : 'localhost';
+  return env.PUBLIC_URL ?? `http://${host}:${profile.gateway}`;
+}
+
+export const mailDir = (profile: Profile) => path.join(profile.dataDir, 'mail');
+
+export function serviceEnv(
+  profile: Profile,
+  name: ServiceName,
+  env: Env = process.env,
+): Record<string, string> {
+  const urls = infraUrls(profile);
+  const common = {
+    NODE_ENV: env.NODE_ENV ?? (profile.name === 'test' ? 'test' : 'development'),
+    HOST: '127.0.0.1',
+    PORT: String(profile.services[name]),
+    LOG_LEVEL: env.LOG_LEVEL ?? (profile.name === 'test' ? 'warn' : 'info'),
+    SERVICE_NAME: name,
+    REDIS_URL: urls.REDIS_URL,
+  };
+  const data = {
+    MONGO_URL: withDatabase(urls.MONGO_URL, `mcat_${name}`),
+    NATS_URL: urls.NATS_URL,
+    JWKS_URL: `${local(profile.services.auth)}/.well-known/jwks.json`,
+  };
+  const authInternal = { AUTH_INTERNAL_URL: local(profile.services.auth) };
+  switch (name) {
+    case 'auth':
+      return {
+        ...common,
+        ...data,
+        JWT_KEYS_DIR: path.join(profile.dataDir, 'keys'),
+        PUBLIC_URL: publicUrl(profile, env),
+      };
+    case 'tests':
+      return { ...common, ...data, ...authInternal };
+    case 'questions':
+      return {
+        ...common,
+        ...data,
+        ...authInternal,
+        TESTS_INTERNAL_URL: local(profile.services.tests),
+      };
+    case 'billing':
+      return {
+        ...common,
+        ...data,
+        ...authInternal,
+        PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'dev'),
+      };
+    case 'mailer':
+      return { ...common, SMTP_URL: urls.SMTP_URL, PUBLIC_URL: publicUrl(profile, env) };
+  }
+}
+
+export function gatewayEnv(profile: Profile, env: Env = process.env): Record<string, string> {
+  const s = profile.services;
+  return {
+    NODE_ENV: env.NODE_ENV ?? (profile.name === 'test' ? 'test' : 'development'),
+    HOST: env.HOST ?? '127.0.0.1',
+    PORT: String(profile.gateway),
+    LOG_LEVEL: env.LOG_LEVEL ?? (profile.name === 'test' ? 'warn' : 'info'),
+    SERVICE_NAME: 'gateway',
+    REDIS_URL: infraUrls(profile).REDIS_URL,
+    AUTH_URL: local(s.auth),
+    TESTS_URL: local(s.tests),
+    QUESTIONS_URL: local(s.questions),
+    BILLING_URL: local(s.billing),
+    MAILER_URL: local(s.mailer),
+    JWKS_URL: `${local(s.auth)}/.well-known/jwks.json`,
+    STATIC_DIR: path.join(REPO_ROOT, 'frontend', 'dist'),
+    PUBLIC_URL: publicUrl(profile, env),
+  };
+}
+
+/** The SMTP catcher, unless SMTP_URL points at a real server. */
+function smtpCatcher(profile: Profile, env: Env): AppProcess[] {
+  if (env.SMTP_URL) return [];
+  return [
+    {
+      name: 'smtp',
+      argv: ['node', '--import', 'tsx', 'scripts/smtp-catcher.ts'],
+      env: { SMTP_CATCHER_PORT: String(profile.smtp), MAIL_DIR: mailDir(profile) },
+      readyUrl: `tcp:127.0.0.1:${profile.smtp}`,
+    },
+  ];
+}
+
+/** Every application process of the profile, in start order. */
+export function appProcesses(profile: Profile, env: Env = process.env): AppProcess[] {
+  return [
+    ...smtpCatcher(profile, env),
+    ...SERVICE_NAMES.map((name): AppProcess => ({
+      name,
+      argv: ['node', `services/${name}/dist/main.js`],
+      env: serviceEnv(profile, name, env),
+      readyUrl: `http-get://127.0.0.1:${profile.services[name]}/readyz`,
+    })),
+    {
+      name: 'gateway',
+      argv: ['node', 'gateway/dist/main.js'],
+      env: gatewayEnv(profile, env),
+      readyUrl: `http-get://127.0.0.1:${profile.gateway}/healthz`,
+    },
+  ];
+}

@@ -1,0 +1,201 @@
+/**
+ * Runs a profile's whole product on this machine: the infrastructure (unless the caller already
+ * runs it or an URL replaces it), then the SMTP catcher, the services and the gateway, each its own
+ * OS process under `concurrently` with its output prefixed by its name. Resolves once every
+ * process answers its readiness check. `npm start`, `npm test` (for Playwright) and
+ * `npm run bench` all start the product through here.
+ */
+import type { Writable } from 'node:stream';
+import {
+  Command,
+  createConcurrently,
+  KillOthers,
+  LogError,
+  LogExit,
+  LogOutput,
+  Logger,
+  type CloseEvent,
+} from 'concurrently';
+import waitOn from 'wait-on';
+import { infraSpecs, type ProcessSpec } from './infra';
+import { REPO_ROOT, type Profile } from './ports';
+import { appProcesses, type AppProcess } from './processes';
+
+export interface StackOptions {
+  /** Start FerretDB, NATS and Redis too (default true); false when the caller runs them. */
+  infrastructure?: boolean;
+  /** Where the prefixed output goes (default stdout). */
+  output?: Writable;
+  /** How long every process may take to become ready (default 120 s). */
+  readyTimeoutMs?: number;
+  /** Aborting while the stack starts stops what already runs and rejects with StackAbortedError. */
+  signal?: AbortSignal;
+}
+
+export class StackAbortedError extends Error {
+  constructor() {
+    super('Stopped before every process was ready.');
+  }
+}
+
+export interface StackHandle {
+  /** The gateway's address on loopback. */
+  url: string;
+  /** The OS process id of each process, by name. */
+  pids: Record<string, number>;
+  /** Settles when the stack ends: rejects if a process failed while it was not being stopped. */
+  finished: Promise<void>;
+  /** Stops the application processes, then the infrastructure; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 15_000;
+
+const shellQuote = (arg: string) =>
+  /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+/** `exec` makes the shell concurrently spawns become the process itself: one pid, direct signals. */
+const commandLine = (argv: string[]) => `exec ${argv.map(shellQuote).join(' ')}`;
+
+interface Group {
+  commands: Command[];
+  result: Promise<CloseEvent[]>;
+}
+
+function startGroup(
+  inputs: { name: string; command: string; env: Record<string, string> }[],
+  output: Writable,
+  prefixLength: number,
+): Group {
+  const logger = new Logger({ prefixFormat: 'name' });
+  logger.setPrefixLength(prefixLength);
+  return createConcurrently(
+    inputs.map((input) => ({ ...input, cwd: REPO_ROOT })),
+    {
+      logger,
+      outputStream: output,
+      prefixColors: ['auto'],
+      controllers: [
+        new LogError({ logger }),
+        new LogOutput({ logger }),
+        new LogExit({ logger }),
+        new KillOthers({
+          logger,
+          conditions: ['failure'],
+          killSignal: 'SIGTERM',
+          timeoutMs: STOP_GRACE_MS,
+        }),
+      ],
+    },
+  );
+}
+
+function stopGroup(group: Group): Promise<void> {
+  const running = () => group.commands.filter((command) => Command.canKill(command));
+  running().forEach((command) => command.kill('SIGTERM'));
+  const force = setTimeout(
+    () => running().forEach((command) => command.kill('SIGKILL')),
+    STOP_GRACE_MS,
+  );
+  return group.result
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => clearTimeout(force));
+}
+
+const infraInput = (spec: ProcessSpec) => ({
+  name: spec.name,
+  command: commandLine([spec.command, ...spec.args]),
+  env: spec.env ?? {},
+});
+
+const appInput = (app: AppProcess) => ({
+  name: app.name,
+  command: commandLine(app.argv),
+  env: app.env,
+});
+
+/** Rejects as soon as a group ends on its own: one of its processes failed and took the rest down. */
+function failureOf(group: Group, what: string): Promise<never> {
+  return group.result.then(
+    () => Promise.reject(new Error(`The ${what} stopped unexpectedly.`)),
+    (events: CloseEvent[]) => {
+      const failed = events.find((event) => event.exitCode !== 0);
+      const name = failed ? `${failed.command.name} (exit ${failed.exitCode})` : 'a process';
+      return Promise.reject(new Error(`${name} stopped; the others were stopped with it.`));
+    },
+  );
+}
+
+export async function startStack(
+  profile: Profile,
+  options: StackOptions = {},
+): Promise<StackHandle> {
+  if (options.signal?.aborted) throw new StackAbortedError();
+  const output = options.output ?? process.stdout;
+  const infra = options.infrastructure === false ? [] : infraSpecs(profile);
+  const apps = appProcesses(profile);
+  const prefixLength = Math.max(...[...infra, ...apps].map((p) => p.name.length));
+  const timeout = options.readyTimeoutMs ?? 120_000;
+
+  const groups: Group[] = [];
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      for (const group of [...groups].reverse()) await stopGroup(group);
+    })());
+
+  const failures: Promise<never>[] = [];
+  const aborted = new Promise<never>((_, reject) => {
+    options.signal?.addEventListener('abort', () => reject(new StackAbortedError()), {
+      once: true,
+    });
+  });
+  aborted.catch(() => undefined);
+  const waitReady = async (resources: string[], group: Group, what: string) => {
+    const failed = failureOf(group, what);
+    failed.catch(() => undefined);
+    failures.push(failed);
+    await Promise.race([
+      waitOn({ resources, timeout, interval: 200, window: 0 }),
+      aborted,
+      ...failures,
+    ]);
+  };
+
+  try {
+    if (infra.length > 0) {
+      const group = startGroup(infra.map(infraInput), output, prefixLength);
+      groups.push(group);
+      await waitReady(
+        infra.map((spec) => `tcp:127.0.0.1:${spec.port}`),
+        group,
+        'infrastructure',
+      );
+    }
+    const group = startGroup(apps.map(appInput), output, prefixLength);
+    groups.push(group);
+    await waitReady(
+      apps.map((app) => app.readyUrl),
+      group,
+      'application',
+    );
+  } catch (error) {
+    await stop();
+    throw error instanceof Error && /Timed out/i.test(error.message)
+      ? new Error(`Not every process was ready within ${timeout / 1000} s (${error.message}).`)
+      : error;
+  }
+
+  const pids: Record<string, number> = {};
+  for (const group of groups) {
+    for (const command of group.commands)
+      if (command.pid !== undefined) pids[command.name] = command.pid;
+  }
+  const finished = Promise.race(failures).catch((error: unknown) => {
+    if (stopping) return stopping;
+    return stop().then(() => Promise.reject(error));
+  });
+  return { url: `http://127.0.0.1:${profile.gateway}`, pids, finished, stop };
+}
