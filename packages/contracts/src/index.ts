@@ -9,3 +9,5 @@ export * from './schemas/auth';
 export * from './schemas/tests';
 export * from './schemas/questions';
 export * from './schemas/billing';
+export * from './auth-messages';
+export * from './mail';

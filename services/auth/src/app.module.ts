@@ -1,13 +1,37 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceKitModule } from '@mcat/service-kit';
+import { Clock } from './clock/clock';
+import { ClockModule } from './clock/clock.module';
 import type { AuthConfig } from './config';
+import { PasswordResetModule } from './password-reset/password-reset.module';
+import { RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit/rate-limit.policy';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { SessionsModule } from './sessions/sessions.module';
+import { UsersModule } from './users/users.module';
+
+/** What tests change: the clock, shorter rate-limit windows, a faster session-version watch. */
+export interface AuthOverrides {
+  clock?: Clock;
+  rateLimits?: RateLimitPolicy;
+  sessionVersionWatchMs?: number;
+}
 
 @Module({})
 export class AppModule {
-  static register(config: AuthConfig): DynamicModule {
+  static register(config: AuthConfig, overrides: AuthOverrides = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceKitModule.forRoot({ name: 'auth', config })],
+      imports: [
+        ServiceKitModule.forRoot({ name: 'auth', config }),
+        ClockModule.register(overrides.clock),
+        RateLimitModule.register(overrides.rateLimits ?? RATE_LIMIT_POLICY),
+        SessionsModule.register({
+          ...config,
+          sessionVersionWatchMs: overrides.sessionVersionWatchMs,
+        }),
+        UsersModule,
+        PasswordResetModule.register({ publicUrl: config.PUBLIC_URL, redisUrl: config.REDIS_URL }),
+      ],
     };
   }
 }

@@ -1,5 +1,46 @@
-import { serviceEnvSchema, type ServiceConfig } from '@mcat/service-kit';
+import { baseEnvSchema, envFields } from '@mcat/service-kit';
+import { z } from 'zod';
+
+const DURATION = /^(\d+)\s*([smhd]?)$/;
+const SECONDS_PER_UNIT: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '7d', '12h', '30m', '45s' or a number of seconds, as whole seconds. */
+const duration = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(DURATION, `${name} must be a duration such as 7d, 12h, 30m or 3600`)
+    .transform((value) => {
+      const [, amount = '0', unit = ''] = DURATION.exec(value) ?? [];
+      return Number(amount) * (SECONDS_PER_UNIT[unit] ?? 1);
+    })
+    .refine((seconds) => seconds > 0, `${name} must be longer than 0 seconds`);
 
 /** The auth service's environment (the README lists every variable). */
-export const authEnvSchema = serviceEnvSchema;
-export type AuthConfig = ServiceConfig;
+export const authEnvSchema = baseEnvSchema
+  .extend({
+    MONGO_URL: envFields.MONGO_URL,
+    NATS_URL: envFields.NATS_URL,
+    /** Where the services read the public keys; by default this service's own JWKS. */
+    JWKS_URL: envFields.JWKS_URL.optional(),
+    /** Single-machine mode: the key pair is generated here on first start (mode 600). */
+    JWT_KEYS_DIR: z.string().min(1).default('.data/keys'),
+    /** Cluster mode: the key pair mounted from a Secret. Both or neither. */
+    JWT_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+    JWT_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+    JWT_EXPIRES_IN: duration('JWT_EXPIRES_IN').default(7 * 86400),
+    /** The web app's address: reset links point there. */
+    PUBLIC_URL: z
+      .url({ error: 'PUBLIC_URL must be an http:// or https:// URL' })
+      .default('http://localhost:8080')
+      .transform((value) => value.replace(/\/+$/, '')),
+  })
+  .refine((env) => Boolean(env.JWT_PRIVATE_KEY_FILE) === Boolean(env.JWT_PUBLIC_KEY_FILE), {
+    message: 'JWT_PRIVATE_KEY_FILE and JWT_PUBLIC_KEY_FILE must be set together',
+    path: ['JWT_PRIVATE_KEY_FILE'],
+  })
+  .transform((env) => ({
+    ...env,
+    JWKS_URL: env.JWKS_URL ?? `http://127.0.0.1:${env.PORT}/.well-known/jwks.json`,
+  }));
+export type AuthConfig = z.infer<typeof authEnvSchema>;

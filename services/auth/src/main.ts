@@ -3,4 +3,4 @@ import { AppModule } from './app.module';
 import { authEnvSchema } from './config';
 
 const config = loadConfig(authEnvSchema);
-void bootstrapService({ module: AppModule.register(config), config });
+void bootstrapService({ module: AppModule.register(config), config, consumeEvents: true });

@@ -1,0 +1,20 @@
+/**
+ * What the auth service answers besides the spec's texts (VALIDATION and ERRORS live in
+ * messages.ts). The web app may show each as is.
+ */
+export const AUTH_MESSAGES = {
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordChanged: 'Password updated successfully',
+  resetRequested: 'If an account exists for that email, a password reset link has been sent to it.',
+  resetTokenValid: 'Reset token is valid',
+  passwordReset: 'Your password has been reset. You can now log in with your new password.',
+  userNotFound: 'User not found',
+} as const;
+
+/** The 429 answer of a rate limit: says when to try again, in whole minutes. */
+export const tooManyAttempts = (retryAfterSeconds: number): string => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+};

@@ -1,0 +1,19 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import {
+  RATE_LIMIT_POLICY,
+  RATE_LIMIT_POLICY_TOKEN,
+  type RateLimitPolicy,
+} from './rate-limit.policy';
+import { RateLimiter } from './rate-limiter';
+
+@Global()
+@Module({})
+export class RateLimitModule {
+  static register(policy: RateLimitPolicy = RATE_LIMIT_POLICY): DynamicModule {
+    return {
+      module: RateLimitModule,
+      providers: [{ provide: RATE_LIMIT_POLICY_TOKEN, useValue: policy }, RateLimiter],
+      exports: [RateLimiter],
+    };
+  }
+}

@@ -1,0 +1,25 @@
+/** How many attempts a key may make within a window. */
+export interface RateLimitRule {
+  points: number;
+  windowSeconds: number;
+}
+
+export type RateLimitName =
+  | 'loginPerEmailAndIp'
+  | 'loginPerIp'
+  | 'registerPerIp'
+  | 'forgotPasswordPerEmail'
+  | 'forgotPasswordPerIp';
+
+export type RateLimitPolicy = Record<RateLimitName, RateLimitRule>;
+
+/** Issue 3's limits. They are kept in Redis, so they hold across replicas. */
+export const RATE_LIMIT_POLICY: RateLimitPolicy = {
+  loginPerEmailAndIp: { points: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { points: 100, windowSeconds: 15 * 60 },
+  registerPerIp: { points: 20, windowSeconds: 60 * 60 },
+  forgotPasswordPerEmail: { points: 5, windowSeconds: 60 * 60 },
+  forgotPasswordPerIp: { points: 20, windowSeconds: 60 * 60 },
+};
+
+export const RATE_LIMIT_POLICY_TOKEN = Symbol('RATE_LIMIT_POLICY');

@@ -1,0 +1,119 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { REDIS, sessionVersionKey } from '@mcat/service-kit';
+import type Redis from 'ioredis';
+import type { Model } from 'mongoose';
+import { User } from '../users/user.schema';
+import { SESSION_VERSION_WATCH_MS } from './sessions.tokens';
+
+/** Present while Redis holds every user's session version; gone after Redis lost its data. */
+export const SESSION_VERSIONS_SYNCED_KEY = 'session-versions:synced';
+
+/** Sets a key only upwards: session versions never go back, whoever writes last. */
+const RAISE_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if (not current) or tonumber(current) < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1])
+end
+return 1`;
+
+const RESYNC_BATCH = 500;
+
+/**
+ * Keeps the Redis copy of each user's session version, which the kit's guard in every service
+ * reads (`session-version:<userId>`; a missing key means version 0). The database is the truth:
+ * at start, and whenever the watcher finds the `synced` marker gone (Redis flushed or restarted
+ * without its data) or a write failed, every non-zero version is written again.
+ */
+@Injectable()
+export class SessionVersionStore implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('session-versions');
+  private timer: NodeJS.Timeout | undefined;
+  private resyncNeeded = true;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @Inject(SESSION_VERSION_WATCH_MS) private readonly watchIntervalMs: number,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.watch();
+    this.timer = setInterval(() => void this.watch(), this.watchIntervalMs);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Publishes a user's new version; a failed write is retried by the watcher. */
+  async publish(userId: string, version: number): Promise<void> {
+    try {
+      await this.raise(userId, version);
+    } catch (error) {
+      this.resyncNeeded = true;
+      this.logger.error(`Session version of ${userId} not written to Redis: ${String(error)}`);
+    }
+  }
+
+  /** One check of the marker, and a full re-sync when it is needed. */
+  watch(): Promise<void> {
+    this.running ??= this.check().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async check(): Promise<void> {
+    try {
+      const synced = (await this.redis.exists(SESSION_VERSIONS_SYNCED_KEY)) === 1;
+      if (synced && !this.resyncNeeded) return;
+      this.resyncNeeded = true;
+      const written = await this.resync();
+      await this.redis.set(SESSION_VERSIONS_SYNCED_KEY, new Date().toISOString());
+      this.resyncNeeded = false;
+      this.logger.log(`Session versions written to Redis (${written} users)`);
+    } catch (error) {
+      this.logger.warn(`Session versions not synced yet: ${String(error)}`);
+    }
+  }
+
+  private async resync(): Promise<number> {
+    let written = 0;
+    let batch: { id: string; version: number }[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const pipeline = this.redis.pipeline();
+      for (const { id, version } of batch) {
+        pipeline.eval(RAISE_SCRIPT, 1, sessionVersionKey(id), version);
+      }
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed?.[0]) throw failed[0];
+      written += batch.length;
+      batch = [];
+    };
+    const cursor = this.users
+      .find({ sessionVersion: { $gt: 0 } }, { _id: 1, sessionVersion: 1 })
+      .lean()
+      .cursor();
+    for await (const user of cursor) {
+      batch.push({ id: user._id.toHexString(), version: user.sessionVersion });
+      if (batch.length >= RESYNC_BATCH) await flush();
+    }
+    await flush();
+    return written;
+  }
+
+  private async raise(userId: string, version: number): Promise<void> {
+    await this.redis.eval(RAISE_SCRIPT, 1, sessionVersionKey(userId), version);
+  }
+}

@@ -1,0 +1,32 @@
+import type { User as UserView, UserSnapshot } from '@mcat/contracts';
+import type { Types } from 'mongoose';
+import type { User } from './user.schema';
+
+type StoredUser = Pick<User, 'name' | 'email' | 'plannedTestingDate' | 'isPremium' | 'roles'> & {
+  _id: Types.ObjectId;
+};
+
+/** The user as every auth answer shows it: these six fields and nothing else. */
+export function toUserView(user: StoredUser): UserView {
+  return {
+    _id: user._id.toHexString(),
+    name: user.name,
+    email: user.email,
+    plannedTestingDate: user.plannedTestingDate ?? null,
+    isPremium: user.isPremium,
+    roles: [...user.roles],
+  };
+}
+
+/** The user as events carry it. */
+export function toUserSnapshot(
+  user: Pick<User, 'name' | 'email' | 'isPremium' | 'roles'> & { _id: Types.ObjectId },
+): UserSnapshot {
+  return {
+    userId: user._id.toHexString(),
+    name: user.name,
+    email: user.email,
+    isPremium: user.isPremium,
+    roles: [...user.roles],
+  };
+}

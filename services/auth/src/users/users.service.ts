@@ -1,0 +1,168 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  AUTH_MESSAGES,
+  type AuthResponse,
+  type ChangePasswordBody,
+  type LoginBody,
+  type MessageResponse,
+  type ProfileBody,
+  type RegisterBody,
+  type User as UserView,
+} from '@mcat/contracts';
+import { OutboxRelay } from '@mcat/service-kit';
+import { Types, type Model } from 'mongoose';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { RateLimiter } from '../rate-limit/rate-limiter';
+import { SessionTokens } from '../sessions/session-tokens';
+import { SessionVersionStore } from '../sessions/session-version-store';
+import { User, type UserDocument } from './user.schema';
+import { toUserView } from './user.view';
+import { changeUser } from './user-changes';
+import { userRegistered } from './users.events';
+
+const SIGN_IN_AGAIN = 'Your session has expired or is invalid. Please log in again.';
+const DUPLICATE_KEY = 11000;
+
+/** What other services read through: a user's plan and roles. */
+export interface UserPlan {
+  userId: string;
+  isPremium: boolean;
+  roles: UserView['roles'];
+}
+
+/** Accounts: sign-up, sign-in, profile, passwords and plan. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: SessionTokens,
+    private readonly sessionVersions: SessionVersionStore,
+    private readonly rateLimiter: RateLimiter,
+    relay: OutboxRelay,
+  ) {
+    relay.register(users);
+  }
+
+  async register(body: RegisterBody, ip: string): Promise<AuthResponse> {
+    await this.rateLimiter.consume({ registerPerIp: ip });
+    if (await this.users.exists({ email: body.email })) {
+      throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    }
+    const _id = new Types.ObjectId();
+    const fields = {
+      _id,
+      name: body.name,
+      email: body.email,
+      passwordHash: await this.hasher.hash(body.password),
+      plannedTestingDate: body.plannedTestingDate ?? null,
+      isPremium: false,
+      roles: ['student' as const],
+      sessionVersion: 0,
+    };
+    const user = await this.users
+      .create({ ...fields, outbox: [userRegistered(fields)] })
+      .catch(rethrowDuplicateEmail);
+    return this.signIn(user);
+  }
+
+  async login(body: LoginBody, ip: string): Promise<AuthResponse> {
+    const emailAndIp = `${body.email}|${ip}`;
+    await this.rateLimiter.consume({ loginPerIp: ip, loginPerEmailAndIp: emailAndIp });
+    const user = await this.users.findOne({ email: body.email });
+    const valid = user
+      ? await this.hasher.verify(user.passwordHash, body.password)
+      : await this.hasher.verifyNobody(body.password);
+    if (!user || !valid) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+    await this.rateLimiter.reset('loginPerEmailAndIp', emailAndIp);
+    return this.signIn(user);
+  }
+
+  async me(userId: string): Promise<UserView> {
+    return toUserView(await this.signedInUser(userId));
+  }
+
+  async updateProfile(userId: string, body: ProfileBody): Promise<UserView> {
+    const taken = await this.users.exists({ email: body.email, _id: { $ne: userId } });
+    if (taken) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    const user = await changeUser(this.users, userId, () => ({
+      name: body.name,
+      email: body.email,
+      plannedTestingDate: body.plannedTestingDate,
+    })).catch(rethrowDuplicateEmail);
+    if (!user) throw new UnauthorizedException(SIGN_IN_AGAIN);
+    return toUserView(user);
+  }
+
+  async changePassword(userId: string, body: ChangePasswordBody): Promise<MessageResponse> {
+    const user = await this.signedInUser(userId);
+    if (!(await this.hasher.verify(user.passwordHash, body.currentPassword))) {
+      throw new BadRequestException(AUTH_MESSAGES.currentPasswordIncorrect);
+    }
+    await this.replacePassword(userId, body.newPassword);
+    return { message: AUTH_MESSAGES.passwordChanged };
+  }
+
+  /** Sets a new password and ends every session issued before. */
+  async replacePassword(userId: string, password: string): Promise<void> {
+    const passwordHash = await this.hasher.hash(password);
+    const user = await this.users.findOneAndUpdate(
+      { _id: userId },
+      { $set: { passwordHash }, $inc: { sessionVersion: 1 } },
+      { new: true, projection: { sessionVersion: 1 } },
+    );
+    if (!user) throw new NotFoundException(AUTH_MESSAGES.userNotFound);
+    await this.sessionVersions.publish(userId, user.sessionVersion);
+  }
+
+  /** The account a reset link may be sent for, if the address has one. */
+  async findByEmail(
+    email: string,
+  ): Promise<(Pick<User, 'name' | 'email'> & { id: string }) | null> {
+    const user = await this.users.findOne({ email }, { name: 1, email: 1 }).lean();
+    return user ? { id: user._id.toHexString(), name: user.name, email: user.email } : null;
+  }
+
+  async plan(userId: string): Promise<UserPlan> {
+    const user = await this.users.findById(userId, { isPremium: 1, roles: 1 }).lean();
+    if (!user) throw new NotFoundException(AUTH_MESSAGES.userNotFound);
+    return { userId, isPremium: user.isPremium, roles: user.roles };
+  }
+
+  /** Premium bought: idempotent, and `auth.user.updated` goes out only when it changes. */
+  async markPremium(userId: string): Promise<UserPlan | null> {
+    const user = await changeUser(this.users, userId, (current) =>
+      current.isPremium ? null : { isPremium: true },
+    );
+    return user ? { userId, isPremium: user.isPremium, roles: user.roles } : null;
+  }
+
+  private async signIn(user: UserDocument): Promise<AuthResponse> {
+    const token = await this.tokens.issue({
+      sub: user._id.toHexString(),
+      roles: user.roles,
+      sv: user.sessionVersion,
+    });
+    return { token, user: toUserView(user) };
+  }
+
+  private async signedInUser(userId: string): Promise<UserDocument> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedException(SIGN_IN_AGAIN);
+    return user;
+  }
+}
+
+function rethrowDuplicateEmail(error: unknown): never {
+  if ((error as { code?: unknown }).code === DUPLICATE_KEY) {
+    throw new ConflictException(AUTH_MESSAGES.emailTaken);
+  }
+  throw error;
+}
