@@ -12,6 +12,8 @@ import { NATS_CONNECTION, NATS_URL, NatsCloser, natsProvider } from './infra/nat
 import { REDIS, REDIS_URL, RedisCloser, redisProvider } from './infra/redis';
 import { loggingModule } from './logging/logging.module';
 import { Metrics, MetricsController } from './metrics/metrics';
+import { EventPublisher } from './events/event-publisher';
+import { OUTBOX_RELAY_OPTIONS, OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
@@ -20,6 +22,8 @@ export interface ServiceKitOptions<C extends KitConfig> {
   /** auth, tests, questions, billing or mailer: names logs, metrics, the database and consumers. */
   name: string;
   config: C;
+  /** Polling and backoff of the OutboxRelay (provided, with EventPublisher, when NATS_URL is set). */
+  outboxRelay?: OutboxRelayOptions;
 }
 
 /**
@@ -29,7 +33,11 @@ export interface ServiceKitOptions<C extends KitConfig> {
 @Global()
 @Module({})
 export class ServiceKitModule {
-  static forRoot<C extends KitConfig>({ name, config }: ServiceKitOptions<C>): DynamicModule {
+  static forRoot<C extends KitConfig>({
+    name,
+    config,
+    outboxRelay,
+  }: ServiceKitOptions<C>): DynamicModule {
     const providers: Provider[] = [
       { provide: SERVICE_CONFIG, useValue: config },
       { provide: SERVICE_NAME, useValue: name },
@@ -57,8 +65,15 @@ export class ServiceKitModule {
       providers.push(MongoHealth);
     }
     if (config.NATS_URL) {
-      providers.push({ provide: NATS_URL, useValue: config.NATS_URL }, natsProvider, NatsCloser);
-      exported.push(NATS_CONNECTION);
+      providers.push(
+        { provide: NATS_URL, useValue: config.NATS_URL },
+        natsProvider,
+        NatsCloser,
+        EventPublisher,
+        { provide: OUTBOX_RELAY_OPTIONS, useValue: outboxRelay ?? {} },
+        OutboxRelay,
+      );
+      exported.push(NATS_CONNECTION, EventPublisher, OutboxRelay);
     }
     if (config.JWKS_URL) {
       providers.push(

@@ -4,6 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { KitConfig } from '../config/env';
+import { startEventConsumers } from '../events/event-consumers';
+import type { JetStreamConsumerOptions } from '../events/jetstream.server';
 import { toErrorBody } from '../http/error-body';
 import { Metrics } from '../metrics/metrics';
 import { REQUEST_ID_HEADER } from '../logging/logging.module';
@@ -14,6 +16,11 @@ export interface BootstrapOptions {
   config: KitConfig;
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Runs the service's `@EventPattern` handlers as durable JetStream consumers (needs NATS_URL and
+   * MONGO_URL); an object tunes retries and dead-lettering.
+   */
+  consumeEvents?: boolean | JetStreamConsumerOptions;
   /** Runs before listen: microservice transports, extra Fastify plugins. */
   beforeListen?: (app: NestFastifyApplication) => Promise<void>;
 }
@@ -63,6 +70,9 @@ export async function bootstrapService(options: BootstrapOptions): Promise<INest
     done();
   });
 
+  if (options.consumeEvents) {
+    await startEventConsumers(app, options.consumeEvents === true ? {} : options.consumeEvents);
+  }
   await options.beforeListen?.(app);
   await app.listen(config.PORT, config.HOST);
   return app;

@@ -1,0 +1,203 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { EventEnvelope, EventSubject } from '@mcat/contracts';
+import type { Collection, Model, Types } from 'mongoose';
+import { EventPublisher } from '../events/event-publisher';
+import { onOutboxNudge } from './outbox-nudge';
+
+export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
+
+export interface OutboxRelayOptions {
+  /** How often every registered collection is scanned for pending events (default 500 ms). */
+  pollIntervalMs?: number;
+  /** Longest wait between attempts while NATS does not answer (default 5 s). */
+  maxBackoffMs?: number;
+  /** Documents read per scan (default 100). */
+  batchSize?: number;
+}
+
+interface StoredEntry {
+  id?: unknown;
+  subject?: unknown;
+  occurredAt?: unknown;
+  data?: unknown;
+}
+
+interface OutboxedDocument {
+  _id: Types.ObjectId | string | number;
+  outbox?: StoredEntry[];
+  deletedAt?: Date | null;
+}
+
+const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+function toEnvelope(entry: StoredEntry): EventEnvelope | null {
+  if (typeof entry.id !== 'string' || typeof entry.subject !== 'string' || !('data' in entry)) {
+    return null;
+  }
+  const occurredAt =
+    entry.occurredAt instanceof Date ? entry.occurredAt.toISOString() : String(entry.occurredAt);
+  return {
+    id: entry.id,
+    subject: entry.subject as EventSubject,
+    occurredAt,
+    data: entry.data,
+  } as EventEnvelope;
+}
+
+/**
+ * Publishes the events waiting in the `outbox` arrays of the registered models (see
+ * `outboxPlugin`), in each document's order, with the event id as JetStream message id; removes
+ * each published entry with `$pullAll` of exactly the stored value; deletes soft-deleted documents
+ * with nothing left to publish. It scans every `pollIntervalMs` and right after each write through
+ * a registered model. While NATS is unreachable it keeps the entries and retries with backoff.
+ *
+ * Several replicas may run it at once: an entry published twice (by two replicas, or again after a
+ * crash before its removal) is dropped by JetStream's duplicate window, and past that window by the
+ * consumers' processed-event check. Delivery stays at least once; nothing is published before its
+ * write is stored, and nothing stored is removed before JetStream has acknowledged it.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('outbox');
+  private readonly collections = new Map<string, Collection<OutboxedDocument>>();
+  private readonly pollIntervalMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly batchSize: number;
+  private passes: Promise<void> = Promise.resolve();
+  private loop: Promise<void> | null = null;
+  private stopped = false;
+  private nudged = false;
+  private wake: (() => void) | null = null;
+  private failures = 0;
+
+  constructor(
+    private readonly publisher: EventPublisher,
+    @Optional() @Inject(OUTBOX_RELAY_OPTIONS) options: OutboxRelayOptions | null = null,
+  ) {
+    this.pollIntervalMs = options?.pollIntervalMs ?? 500;
+    this.maxBackoffMs = options?.maxBackoffMs ?? 5000;
+    this.batchSize = options?.batchSize ?? 100;
+  }
+
+  /** Relays the outbox of a model whose schema uses `outboxPlugin` (call once, e.g. in a constructor). */
+  register<T>(model: Model<T>): void {
+    const name = model.collection.collectionName;
+    if (this.collections.has(name)) return;
+    this.collections.set(name, model.db.collection<OutboxedDocument>(name));
+    onOutboxNudge(model, () => this.nudge());
+    this.nudge();
+  }
+
+  /** Runs a pass as soon as possible (writes through a registered model do this themselves). */
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /** Publishes everything pending now; rejects if NATS or the database fails. */
+  flush(): Promise<void> {
+    const pass = this.passes.then(() => this.relayAll());
+    this.passes = pass.catch(() => undefined);
+    return pass;
+  }
+
+  onApplicationBootstrap(): void {
+    this.loop ??= this.run();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      this.nudged = false;
+      let delay = this.pollIntervalMs;
+      try {
+        await this.flush();
+        if (this.failures > 0) this.logger.log('Outbox relay publishing again');
+        this.failures = 0;
+      } catch (error) {
+        this.failures += 1;
+        delay = Math.min(this.pollIntervalMs * 2 ** this.failures, this.maxBackoffMs);
+        if (this.failures === 1 || this.failures % 20 === 0) {
+          this.logger.warn(
+            `Outbox relay cannot publish (${errorText(error)}); events stay in the outbox, retrying`,
+          );
+        }
+      }
+      if (!this.nudged || this.failures > 0) await this.sleep(delay);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+
+  private async relayAll(): Promise<void> {
+    for (const collection of this.collections.values()) {
+      await this.relayCollection(collection);
+    }
+  }
+
+  private async relayCollection(collection: Collection<OutboxedDocument>): Promise<void> {
+    for (;;) {
+      const pending = await collection
+        .find({ 'outbox.id': { $exists: true } }, { projection: { outbox: 1, deletedAt: 1 } })
+        .limit(this.batchSize)
+        .toArray();
+      let removed = 0;
+      for (const document of pending) removed += await this.relayDocument(collection, document);
+      if (pending.length < this.batchSize || removed === 0) break;
+    }
+    await collection.deleteMany({ deletedAt: { $ne: null }, 'outbox.id': { $exists: false } });
+  }
+
+  /** Publishes a document's entries in order; removes those published even if a later one fails. */
+  private async relayDocument(
+    collection: Collection<OutboxedDocument>,
+    document: OutboxedDocument,
+  ): Promise<number> {
+    const done: StoredEntry[] = [];
+    try {
+      for (const entry of document.outbox ?? []) {
+        const envelope = toEnvelope(entry);
+        if (envelope) {
+          await this.publisher.publish(envelope, { timeoutMs: 3000 });
+        } else {
+          this.logger.error(`Dropping a malformed outbox entry of ${String(document._id)}`);
+        }
+        done.push(entry);
+      }
+    } finally {
+      if (done.length > 0) {
+        await collection.updateOne({ _id: document._id }, { $pullAll: { outbox: done } } as Record<
+          string,
+          unknown
+        >);
+      }
+    }
+    return done.length;
+  }
+}
