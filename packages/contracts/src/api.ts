@@ -82,7 +82,11 @@ export interface PublicConfig {
   supportEmail: string;
   donationUrl: string;
   publicUrl: string;
-  payments: { provider: 'stripe' | 'dev'; publishableKey: string | null };
+  /**
+   * The payment provider billing runs, or null while billing cannot be reached: payments are then
+   * unavailable (never a guessed provider).
+   */
+  payments: { provider: 'stripe' | 'dev'; publishableKey: string | null } | null;
 }
 
 export type HealthStatus = 'up' | 'down';

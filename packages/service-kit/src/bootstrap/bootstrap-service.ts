@@ -13,9 +13,11 @@ import { REQUEST_ID_HEADER } from '../logging/logging.module';
 export interface BootstrapOptions {
   /** The service's root module, built from its loaded config. */
   module: DynamicModule;
-  config: KitConfig;
+  config: Pick<KitConfig, 'HOST' | 'PORT'>;
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** An adapter configured otherwise than `createAdapter` (the gateway's request ids). */
+  adapter?: FastifyAdapter;
   /**
    * Runs the service's `@EventPattern` handlers as durable JetStream consumers (needs NATS_URL and
    * MONGO_URL); an object tunes retries and dead-lettering.
@@ -44,7 +46,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<INest
   const { module, config } = options;
   const app = await NestFactory.create<NestFastifyApplication>(
     module,
-    createAdapter(options.bodyLimit),
+    options.adapter ?? createAdapter(options.bodyLimit),
     {
       bufferLogs: true,
     },

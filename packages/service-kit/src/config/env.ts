@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Environment variables shared by the services. Each service builds its own schema from these
  * fields plus its own, and `loadConfig` reads it once at start.
  */
-const url = (name: string, protocols: readonly string[]) =>
+/** A variable holding a URL of one of these protocols; a bad one is reported naming the variable. */
+export const urlVariable = (name: string, protocols: readonly string[]) =>
   z.string({ error: `${name} is required` }).refine(
     (value) => {
       try {
@@ -25,10 +26,10 @@ export const envFields = {
     .min(1, 'PORT must be between 1 and 65535')
     .max(65535, 'PORT must be between 1 and 65535'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MONGO_URL: url('MONGO_URL', ['mongodb:', 'mongodb+srv:']),
-  NATS_URL: url('NATS_URL', ['nats:', 'tls:']),
-  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
-  JWKS_URL: url('JWKS_URL', ['http:', 'https:']),
+  MONGO_URL: urlVariable('MONGO_URL', ['mongodb:', 'mongodb+srv:']),
+  NATS_URL: urlVariable('NATS_URL', ['nats:', 'tls:']),
+  REDIS_URL: urlVariable('REDIS_URL', ['redis:', 'rediss:']),
+  JWKS_URL: urlVariable('JWKS_URL', ['http:', 'https:']),
   /** How long a request may wait for the graceful drain on SIGTERM. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
 } as const;

@@ -1,0 +1,47 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import {
+  AllExceptionsFilter,
+  HealthController,
+  HealthRegistry,
+  loggingModule,
+  Metrics,
+  MetricsController,
+} from '@mcat/service-kit';
+import type { GatewayConfig } from './config';
+import { ProductHealthController } from './health/product-health.controller';
+import { UpstreamHealth } from './health/upstream-health';
+import { PublicConfigController } from './public-config/public-config.controller';
+import { PublicConfigService } from './public-config/public-config.service';
+import { GATEWAY_CONFIG, UPSTREAMS } from './tokens';
+import { upstreamsFrom } from './upstreams';
+
+/**
+ * The gateway's own endpoints, built from the service kit's pieces (it has no database, bus or
+ * Redis, so not the whole ServiceKitModule): JSON logs, /healthz, /readyz, /metrics, the error
+ * body, plus /api/health and /api/config. Forwarding is plain Fastify (see proxy.plugin.ts).
+ */
+@Module({})
+export class GatewayModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [loggingModule('gateway', config.LOG_LEVEL)],
+      controllers: [
+        HealthController,
+        MetricsController,
+        ProductHealthController,
+        PublicConfigController,
+      ],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: UPSTREAMS, useValue: upstreamsFrom(config) },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        HealthRegistry,
+        Metrics,
+        UpstreamHealth,
+        PublicConfigService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { envFields, urlVariable } from '@mcat/service-kit';
+
+const HTTP = ['http:', 'https:'] as const;
+const MIB = 1024 * 1024;
+
+const positiveInteger = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be greater than 0`);
+
+/** CORS_ORIGINS: comma-separated origins allowed to call the API cross-origin (none by default). */
+const originList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+    'CORS_ORIGINS must be a comma-separated list of http:// or https:// origins without a path',
+  );
+
+/**
+ * TRUST_PROXY: whether the gateway is itself behind a proxy whose X-Forwarded-For it may believe:
+ * "false" (default: the client is the TCP peer), "true", a hop count, or addresses/CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value): boolean | number | string => {
+    const trimmed = value.trim();
+    if (trimmed === '' || trimmed === 'false') return false;
+    if (trimmed === 'true') return true;
+    return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+  });
+
+/** The gateway's environment (the README lists every variable with its default). */
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: envFields.NODE_ENV,
+  HOST: envFields.HOST,
+  PORT: envFields.PORT.default(8080),
+  LOG_LEVEL: envFields.LOG_LEVEL,
+  SHUTDOWN_GRACE_MS: envFields.SHUTDOWN_GRACE_MS,
+  JWKS_URL: envFields.JWKS_URL,
+  AUTH_URL: urlVariable('AUTH_URL', HTTP),
+  TESTS_URL: urlVariable('TESTS_URL', HTTP),
+  QUESTIONS_URL: urlVariable('QUESTIONS_URL', HTTP),
+  BILLING_URL: urlVariable('BILLING_URL', HTTP),
+  MAILER_URL: urlVariable('MAILER_URL', HTTP),
+  /** The built web app (frontend/dist) in the single-machine mode; unset in a cluster. */
+  STATIC_DIR: z
+    .string()
+    .min(1)
+    .refine(
+      (dir) => existsSync(path.join(dir, 'index.html')),
+      'STATIC_DIR must be a folder holding index.html (build the web app first)',
+    )
+    .optional(),
+  CORS_ORIGINS: originList,
+  TRUST_PROXY: trustProxy,
+  BRAND_NAME: z.string().trim().min(1).default('MCAT Logbook'),
+  SUPPORT_EMAIL: z
+    .email('SUPPORT_EMAIL must be an e-mail address')
+    .default('support@mcatlogbook.com'),
+  DONATION_URL: urlVariable('DONATION_URL', HTTP).default('https://buymeacoffee.com/mcatlogbook'),
+  PUBLIC_URL: urlVariable('PUBLIC_URL', HTTP).default('http://localhost:8080'),
+  /** Largest request body forwarded, in bytes; multipart uploads have their own limit. */
+  BODY_LIMIT: positiveInteger('BODY_LIMIT').default(MIB),
+  UPLOAD_BODY_LIMIT: positiveInteger('UPLOAD_BODY_LIMIT').default(10 * MIB),
+  /** How long a service may take to start answering (504 after); streamed bodies are not timed. */
+  UPSTREAM_TIMEOUT_MS: positiveInteger('UPSTREAM_TIMEOUT_MS').default(15_000),
+  /** The same for the spreadsheet import and export routes. */
+  UPSTREAM_LONG_TIMEOUT_MS: positiveInteger('UPSTREAM_LONG_TIMEOUT_MS').default(120_000),
+});
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -1,0 +1,61 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { REQUEST_ID_HEADER } from '@mcat/service-kit';
+
+export interface SecurityOptions {
+  /** Origins allowed cross-origin; empty means same-origin only (no CORS headers at all). */
+  corsOrigins: readonly string[];
+  /** The public URL: HSTS and upgrade-insecure-requests only when it is https. */
+  publicUrl: string;
+}
+
+const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+
+/**
+ * Security headers on every answer (helmet) with a CSP that admits the web app itself, Stripe.js
+ * and Stripe's frames; CORS only for the configured origins; `x-request-id` echoed.
+ */
+export async function registerSecurity(
+  fastify: FastifyInstance,
+  options: SecurityOptions,
+): Promise<void> {
+  const https = new URL(options.publicUrl).protocol === 'https:';
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...STRIPE_JS],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: [...STRIPE_JS, 'https://hooks.stripe.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Stripe's 3-D Secure frames and popups do not send the headers COEP would require.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  if (options.corsOrigins.length > 0) {
+    await fastify.register(cors, {
+      origin: [...options.corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', REQUEST_ID_HEADER],
+      exposedHeaders: [REQUEST_ID_HEADER, 'content-disposition'],
+      maxAge: 600,
+    });
+  }
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+}

@@ -1,0 +1,51 @@
+import { type INestApplication } from '@nestjs/common';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { bootstrapService, JwksKeyStore, TokenVerifier } from '@mcat/service-kit';
+import { GatewayModule } from './app.module';
+import type { GatewayConfig } from './config';
+import { requestIdOf } from './edge/request-id';
+import { registerSecurity } from './edge/security';
+import { proxyPlugin } from './proxy/proxy.plugin';
+import { spaPlugin } from './static/spa.plugin';
+import { upstreamsFrom } from './upstreams';
+
+/** Bodies the gateway itself parses (none of its own routes take one) stay small. */
+const OWN_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Starts the gateway: the kit's bootstrap (logs, error body, metrics, graceful shutdown) on an
+ * adapter that makes its own request ids, then security headers, forwarding and the web app.
+ */
+export function startGateway(config: GatewayConfig): Promise<INestApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: OWN_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  return bootstrapService({
+    module: GatewayModule.register(config),
+    config,
+    adapter,
+    beforeListen: async (app: NestFastifyApplication) => {
+      // Nest's own routes and middleware (the request logger) first, so the hooks below apply.
+      await app.init();
+      const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+      await registerSecurity(fastify, {
+        corsOrigins: config.CORS_ORIGINS,
+        publicUrl: config.PUBLIC_URL,
+      });
+      await fastify.register(proxyPlugin, {
+        upstreams: upstreamsFrom(config),
+        verifier: new TokenVerifier(new JwksKeyStore(config.JWKS_URL)),
+        limits: { body: config.BODY_LIMIT, upload: config.UPLOAD_BODY_LIMIT },
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        longTimeoutMs: config.UPSTREAM_LONG_TIMEOUT_MS,
+      });
+      if (config.STATIC_DIR) await fastify.register(spaPlugin, { root: config.STATIC_DIR });
+    },
+  });
+}

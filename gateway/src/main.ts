@@ -1,0 +1,5 @@
+import { loadConfig } from '@mcat/service-kit';
+import { gatewayEnvSchema } from './config';
+import { startGateway } from './gateway';
+
+void startGateway(loadConfig(gatewayEnvSchema));

@@ -1,0 +1,39 @@
+import { Transform, type Readable } from 'node:stream';
+import { PayloadTooLargeException } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+
+export interface BodyLimits {
+  /** Any body but a multipart upload. */
+  body: number;
+  /** multipart/form-data (spreadsheet imports). */
+  upload: number;
+}
+
+const TOO_LARGE = 'The request body is too large';
+
+/** The limit that applies to this request, by its content type. */
+export function limitFor(request: FastifyRequest, limits: BodyLimits): number {
+  return request.headers['content-type']?.startsWith('multipart/form-data')
+    ? limits.upload
+    : limits.body;
+}
+
+/**
+ * A body announced larger than the limit is refused before it is read; a chunked body is passed
+ * on through a counter that fails the upload once it passes the limit. Nothing is buffered.
+ */
+export function limitedBody(request: FastifyRequest, body: Readable, limit: number): Readable {
+  const declared = Number(request.headers['content-length']);
+  if (declared > limit) throw new PayloadTooLargeException(TOO_LARGE);
+  if (!Number.isNaN(declared)) return body;
+
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > limit ? new PayloadTooLargeException(TOO_LARGE) : null, chunk);
+    },
+  });
+  body.on('error', (error) => counter.destroy(error));
+  return body.pipe(counter);
+}

@@ -1,0 +1,128 @@
+import { Readable } from 'node:stream';
+import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
+import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { TokenVerifier } from '@mcat/service-kit';
+import type { Upstreams } from '../upstreams';
+import { limitedBody, limitFor, type BodyLimits } from './body-limit';
+import { forwardedHeaders } from './forwarded-headers';
+import { PROXY_ROUTES, UNROUTED_PATHS, type ProxyRoute } from './route-table';
+import { upstreamFailure } from './upstream-errors';
+
+export interface ProxyOptions {
+  upstreams: Upstreams;
+  verifier: TokenVerifier;
+  limits: BodyLimits;
+  /** Longest wait for a service's response head, by route kind. */
+  timeoutMs: number;
+  longTimeoutMs: number;
+}
+
+interface ForwardingOptions extends ProxyOptions {
+  routes: readonly ProxyRoute[];
+  headersTimeout: number;
+}
+
+const FORWARDED_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'];
+
+/** Open keep-alive connections per service; requests beyond these wait for a free one. */
+const CONNECTIONS_PER_SERVICE = 128;
+
+const logger = new Logger('proxy');
+
+/**
+ * The forwarding routes of PROXY_ROUTES, each to its service with the path unchanged. Bodies are
+ * streamed both ways (never parsed or buffered here); the token is checked first unless the route
+ * is public; a service that cannot be reached answers 502 naming it, one that is too slow 504.
+ */
+export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOptions): Promise<void> {
+  await fastify.register(forwardingContext, {
+    ...options,
+    routes: PROXY_ROUTES.filter((route) => !route.long),
+    headersTimeout: options.timeoutMs,
+  });
+  await fastify.register(forwardingContext, {
+    ...options,
+    routes: PROXY_ROUTES.filter((route) => route.long),
+    headersTimeout: options.longTimeoutMs,
+  });
+  for (const path of UNROUTED_PATHS) {
+    fastify.route({
+      method: FORWARDED_METHODS,
+      url: path,
+      exposeHeadRoute: false,
+      handler: notFound,
+    });
+  }
+}
+
+/** One encapsulated context per upstream timeout: its own undici pool and pass-through bodies. */
+async function forwardingContext(
+  fastify: FastifyInstance,
+  options: ForwardingOptions,
+): Promise<void> {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  await fastify.register(replyFrom, {
+    undici: {
+      connections: CONNECTIONS_PER_SERVICE,
+      pipelining: 1,
+      headersTimeout: options.headersTimeout,
+      // Once a response has started it streams as long as it lasts (downloads, server-sent events).
+      bodyTimeout: 0,
+    },
+    destroyAgent: true,
+    disableRequestLogging: true,
+    retryMethods: [],
+  });
+
+  for (const route of options.routes) {
+    const forwarding = forwardingHooks(route, options.upstreams[route.service]);
+    fastify.route({
+      method: FORWARDED_METHODS,
+      url: route.path,
+      exposeHeadRoute: false,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!route.public) await options.verifier.verify(request.headers.authorization);
+        if (request.body instanceof Readable) {
+          request.body = limitedBody(request, request.body, limitFor(request, options.limits));
+        }
+        return forward(reply, forwarding);
+      },
+    });
+  }
+}
+
+/** reply-from refuses a path with dot segments (it could climb out of the service's routes). */
+function forward(reply: FastifyReply, hooks: FastifyReplyFromHooks): FastifyReply {
+  try {
+    return reply.from(undefined, hooks);
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode === 400) {
+      throw new BadRequestException('Invalid request path');
+    }
+    throw error;
+  }
+}
+
+function forwardingHooks(route: ProxyRoute, origin: string): FastifyReplyFromHooks {
+  return {
+    getUpstream: () => origin,
+    rewriteRequestHeaders: forwardedHeaders,
+    retryDelay: () => null,
+    onError: (reply, { error }) => {
+      const body = upstreamFailure(route.service, error);
+      logger.warn(`${route.service} at ${origin}: ${describe(error)} -> ${body.statusCode}`);
+      void reply.status(body.statusCode).send(body);
+    },
+  };
+}
+
+function describe(error: Error): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+}
+
+function notFound(request: FastifyRequest): never {
+  throw new NotFoundException(`Cannot ${request.method} ${request.url.split('?')[0]}`);
+}

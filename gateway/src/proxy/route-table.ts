@@ -1,0 +1,42 @@
+/** The services the gateway forwards to, by the name its messages and /api/health use. */
+export type RoutedService = 'auth' | 'tests' | 'questions' | 'billing';
+
+/** A path pattern of the gateway and where requests matching it go. */
+export interface ProxyRoute {
+  /** A Fastify route path; the most specific pattern wins (static, then wildcard). */
+  path: string;
+  service: RoutedService;
+  /** Callable without a token (sign-in screens, the Stripe webhook, public configuration). */
+  public?: boolean;
+  /** Spreadsheet import and export: the long upstream timeout applies. */
+  long?: boolean;
+}
+
+/**
+ * Every path the gateway forwards, unchanged, to a service. Nothing else is forwarded: other
+ * `/api` paths answer 404 and `/internal/*` is never reachable from outside.
+ */
+export const PROXY_ROUTES: readonly ProxyRoute[] = [
+  { path: '/api/auth/*', service: 'auth' },
+  { path: '/api/auth/register', service: 'auth', public: true },
+  { path: '/api/auth/login', service: 'auth', public: true },
+  { path: '/api/auth/forgot-password', service: 'auth', public: true },
+  { path: '/api/auth/reset-password/*', service: 'auth', public: true },
+  // The premium purchase lives in billing although the web app calls it under /api/auth.
+  { path: '/api/auth/apply-coupon', service: 'billing' },
+  { path: '/api/auth/create-payment-intent', service: 'billing' },
+  { path: '/api/auth/confirm-premium', service: 'billing' },
+  { path: '/api/tests', service: 'tests' },
+  { path: '/api/tests/*', service: 'tests' },
+  { path: '/api/tests/import/excel', service: 'tests', long: true },
+  { path: '/api/tests/export/excel', service: 'tests', long: true },
+  { path: '/api/questions', service: 'questions' },
+  { path: '/api/questions/*', service: 'questions' },
+  { path: '/api/billing', service: 'billing' },
+  { path: '/api/billing/*', service: 'billing' },
+  { path: '/api/billing/webhook', service: 'billing', public: true },
+  { path: '/api/billing/config', service: 'billing', public: true },
+];
+
+/** Paths answered 404 by the gateway itself: never forwarded, whatever follows. */
+export const UNROUTED_PATHS = ['/api/*', '/internal/*'] as const;

@@ -1,0 +1,47 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { NotFoundException } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface SpaOptions {
+  /** The built web app (frontend/dist). */
+  root: string;
+}
+
+/** Vite's content-hashed bundles: a changed file gets a new name, so they never go stale. */
+const HASHED_ASSETS = 'assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+const ALWAYS_REVALIDATE = 'no-cache';
+
+/**
+ * Serves the web app in the single-machine mode: its files, and index.html for every other GET
+ * outside /api so the client-side router handles the path. A missing hashed asset is a 404,
+ * never the page.
+ */
+export async function spaPlugin(fastify: FastifyInstance, { root }: SpaOptions): Promise<void> {
+  await fastify.register(fastifyStatic, { root, serve: false, cacheControl: false });
+
+  fastify.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+    const relative = path.posix.normalize(`/${request.params['*']}`).slice(1);
+    if (relative && (await isFile(path.join(root, relative)))) {
+      return send(reply, relative, relative.startsWith(HASHED_ASSETS) ? IMMUTABLE : SHORT);
+    }
+    if (relative.startsWith(HASHED_ASSETS)) {
+      throw new NotFoundException(`Cannot GET /${relative}`);
+    }
+    return send(reply, 'index.html', ALWAYS_REVALIDATE);
+  });
+}
+
+function send(reply: FastifyReply, file: string, cacheControl: string): FastifyReply {
+  return reply.header('cache-control', cacheControl).sendFile(file);
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return stat(file).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+}

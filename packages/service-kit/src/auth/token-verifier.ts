@@ -1,0 +1,62 @@
+import { UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { ROLES, type Role } from '@mcat/contracts';
+import type { JwksKeyStore } from './jwks-key-store';
+import { JWT_ALGORITHM, type TokenClaims } from './token';
+
+export const SIGN_IN_REQUIRED = 'Please log in to continue.';
+export const SIGN_IN_AGAIN = 'Your session has expired or is invalid. Please log in again.';
+
+/** Reads a user's current session version (0 when none was ever written). */
+export type SessionVersionSource = (userId: string) => Promise<number>;
+
+/**
+ * Checks a bearer token: signed by one of the auth service's published keys, RS256 only (none,
+ * HS256 and every other algorithm are refused), not expired, with well-formed claims and, when a
+ * session version source is given, of the user's current session. Any failure is a 401.
+ */
+export class TokenVerifier {
+  private readonly jwt = new JwtService();
+
+  constructor(
+    private readonly keys: JwksKeyStore,
+    private readonly sessionVersion?: SessionVersionSource,
+  ) {}
+
+  async verify(authorization: string | string[] | undefined): Promise<TokenClaims> {
+    const value = Array.isArray(authorization) ? authorization[0] : authorization;
+    const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : undefined;
+    if (!token) throw new UnauthorizedException(SIGN_IN_REQUIRED);
+
+    const decoded = this.jwt.decode<{ header?: { kid?: string; alg?: string } } | null>(token, {
+      complete: true,
+    });
+    const kid = decoded?.header?.kid;
+    if (!kid || decoded?.header?.alg !== JWT_ALGORITHM)
+      throw new UnauthorizedException(SIGN_IN_AGAIN);
+
+    const publicKey = await this.keys.publicKey(kid).catch(() => undefined);
+    if (!publicKey) throw new UnauthorizedException(SIGN_IN_AGAIN);
+
+    let payload: Record<string, unknown>;
+    try {
+      payload = await this.jwt.verifyAsync(token, { publicKey, algorithms: [JWT_ALGORITHM] });
+    } catch {
+      throw new UnauthorizedException(SIGN_IN_AGAIN);
+    }
+    const claims = toClaims(payload);
+    if (!claims) throw new UnauthorizedException(SIGN_IN_AGAIN);
+
+    if (this.sessionVersion && claims.sv !== (await this.sessionVersion(claims.sub))) {
+      throw new UnauthorizedException(SIGN_IN_AGAIN);
+    }
+    return claims;
+  }
+}
+
+function toClaims(payload: Record<string, unknown>): TokenClaims | null {
+  const { sub, roles, sv } = payload;
+  if (typeof sub !== 'string' || typeof sv !== 'number' || !Array.isArray(roles)) return null;
+  const known = roles.filter((r): r is Role => (ROLES as readonly string[]).includes(String(r)));
+  return { sub, roles: known, sv };
+}
