@@ -29,12 +29,13 @@ export async function changeUser(
       $inc: { revision: 1 },
       $push: { outbox: userUpdated({ ...current.toObject(), ...set }) },
     };
-    const updated = await users.findOneAndUpdate(
+    // updateOne, not findOneAndUpdate: FerretDB's findAndModify takes no projection, and the
+    // outbox field is unselected by default.
+    const { modifiedCount } = await users.updateOne(
       { _id: current._id, revision: current.revision },
       update,
-      { new: true },
     );
-    if (updated) return updated;
+    if (modifiedCount === 1) return users.findById(current._id);
   }
 }
 

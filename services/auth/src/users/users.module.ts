@@ -4,7 +4,7 @@ import { PasswordHasher } from '../passwords/password-hasher';
 import { InternalUsersController } from './internal-users.controller';
 import { User, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
-import { UserEventsController } from './users.events';
+import { UserEventsController } from './users.consumer';
 import { UsersService } from './users.service';
 
 @Module({

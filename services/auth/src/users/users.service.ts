@@ -113,12 +113,13 @@ export class UsersService {
   /** Sets a new password and ends every session issued before. */
   async replacePassword(userId: string, password: string): Promise<void> {
     const passwordHash = await this.hasher.hash(password);
-    const user = await this.users.findOneAndUpdate(
+    const { matchedCount } = await this.users.updateOne(
       { _id: userId },
       { $set: { passwordHash }, $inc: { sessionVersion: 1 } },
-      { new: true, projection: { sessionVersion: 1 } },
     );
+    const user = matchedCount ? await this.users.findById(userId, { sessionVersion: 1 }) : null;
     if (!user) throw new NotFoundException(AUTH_MESSAGES.userNotFound);
+    // The version read back may already include a concurrent bump; Redis only ever goes up.
     await this.sessionVersions.publish(userId, user.sessionVersion);
   }
 
