@@ -1,0 +1,46 @@
+/** The page frame: navigation bar, the routed page, footer. */
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import { NavBar } from '../components/layout/nav-bar';
+import { Footer } from '../components/layout/footer';
+import { api } from '../lib/api';
+import { logout, selectSession } from '../features/auth/session-slice';
+import { darkModeToggled, selectDarkMode } from '../features/appearance/dark-mode-slice';
+import { usePublicConfig } from '../features/site-config/config-api';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+export function RootLayout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { isAuthenticated, user } = useAppSelector(selectSession);
+  const darkMode = useAppSelector(selectDarkMode);
+  const config = usePublicConfig();
+
+  const signOut = () => {
+    dispatch(logout());
+    dispatch(api.util.resetApiState());
+    void navigate('/');
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <NavBar
+        brandName={config.brandName}
+        signedIn={isAuthenticated}
+        isPremium={user?.isPremium ?? false}
+        darkMode={darkMode}
+        onToggleDarkMode={() => dispatch(darkModeToggled())}
+        onLogout={signOut}
+      />
+      <Box component="main" id="main" sx={{ flexGrow: 1 }}>
+        <Outlet />
+      </Box>
+      <Footer
+        brandName={config.brandName}
+        supportEmail={config.supportEmail}
+        donationUrl={config.donationUrl}
+      />
+      <ScrollRestoration />
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+/** Route guards: protected pages need a session; /login and /register need none. */
+import { useState } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { LoadingSpinner } from '../components/loading-spinner';
+import { selectSession } from '../features/auth/session-slice';
+import { useAppSelector } from './hooks';
+
+/** Signed-out visitors of a protected route are sent to /. */
+export function RequireSession() {
+  const { loading, isAuthenticated } = useAppSelector(selectSession);
+  if (loading) return <LoadingSpinner />;
+  return isAuthenticated ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/**
+ * Users already signed in when they open /login or /register are sent to /dashboard. Signing
+ * in on the page itself is left to the form, which knows where to go next.
+ */
+function SignedOutOnArrival({ signedIn }: { signedIn: boolean }) {
+  const [signedInOnArrival] = useState(signedIn);
+  return signedInOnArrival ? <Navigate to="/dashboard" replace /> : <Outlet />;
+}
+
+export function RequireNoSession() {
+  const { loading, isAuthenticated } = useAppSelector(selectSession);
+  if (loading) return <LoadingSpinner />;
+  return <SignedOutOnArrival signedIn={isAuthenticated} />;
+}

@@ -1,0 +1,96 @@
+/** /dashboard: welcome, countdown, progress charts, recent tests, tips and the two modals. */
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ERRORS } from '@mcat/contracts';
+import { LoadingSpinner } from '../../components/loading-spinner';
+import { PageContainer } from '../../components/page-container';
+import { RouterLink } from '../../components/router-link';
+import { selectCurrentUser } from '../../features/auth/session-slice';
+import { CountdownCard } from '../../features/dashboard/components/countdown-card';
+import { PremiumSuccessModal } from '../../features/dashboard/components/premium-success-modal';
+import { ProgressCard } from '../../features/dashboard/components/progress-card';
+import { QuickTipsCard } from '../../features/dashboard/components/quick-tips-card';
+import { RecentTestsCard } from '../../features/dashboard/components/recent-tests-card';
+import { WelcomeModal } from '../../features/dashboard/components/welcome-modal';
+import { usePublicConfig } from '../../features/site-config/config-api';
+import { useGetTestsQuery } from '../../features/tests/api/tests-api';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useAppSelector } from '../hooks';
+
+const ScoreCharts = lazy(() =>
+  import('../../features/charts/components/score-charts').then((m) => ({
+    default: m.ScoreCharts,
+  })),
+);
+
+export function DashboardRoute() {
+  const user = useAppSelector(selectCurrentUser);
+  const { brandName } = usePublicConfig();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const tests = useGetTestsQuery();
+  const isPremium = user?.isPremium ?? false;
+  const [welcomeOpen, setWelcomeOpen] = useState(
+    searchParams.get('newUser') === 'true' && !isPremium,
+  );
+  const thankYouOpen = searchParams.get('premiumSuccess') === 'true' && isPremium;
+  usePageTitle('Dashboard', brandName);
+
+  if (tests.isLoading) return <LoadingSpinner label="Loading your dashboard..." />;
+
+  const list = tests.data ?? [];
+
+  return (
+    <PageContainer>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Welcome, {user?.name || 'Student'}!
+      </Typography>
+      {user?.plannedTestingDate ? (
+        <CountdownCard plannedTestingDate={user.plannedTestingDate} productName={brandName} />
+      ) : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
+        <Button variant="contained" component={RouterLink} to="/tests/new">
+          Add New Test
+        </Button>
+        <Button variant="outlined" component={RouterLink} to="/tests">
+          View All Tests
+        </Button>
+      </Stack>
+      {tests.isError ? (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {ERRORS.dashboardFetch}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <ProgressCard
+          testCount={list.length}
+          failed={tests.isError}
+          charts={
+            <Suspense fallback={<LoadingSpinner label="Loading charts..." />}>
+              <ScoreCharts tests={list} />
+            </Suspense>
+          }
+        />
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+          <RecentTestsCard tests={list} />
+          <QuickTipsCard />
+        </Box>
+      </Box>
+      <WelcomeModal
+        open={welcomeOpen}
+        productName={brandName}
+        onMaybeLater={() => setWelcomeOpen(false)}
+        onUpgrade={() => void navigate('/premium?checkout=true')}
+      />
+      <PremiumSuccessModal
+        open={thankYouOpen}
+        onClose={() => void navigate('/dashboard', { replace: true })}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,29 @@
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { api } from '../lib/api';
+import { sessionSlice } from '../features/auth/session-slice';
+import { sessionPersistence } from '../features/auth/session-persistence';
+import { appearancePersistence, appearanceSlice } from '../features/appearance/dark-mode-slice';
+
+/** App-level reactions to actions (navigation after a 401), registered by main.tsx. */
+export const appListeners = createListenerMiddleware();
+
+export const createAppStore = () =>
+  configureStore({
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      session: sessionSlice.reducer,
+      appearance: appearanceSlice.reducer,
+    },
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware()
+        .prepend(
+          sessionPersistence.middleware,
+          appearancePersistence.middleware,
+          appListeners.middleware,
+        )
+        .concat(api.middleware),
+  });
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

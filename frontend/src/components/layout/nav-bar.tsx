@@ -1,0 +1,173 @@
+/** The navigation bar: links for signed-out or signed-in users, dark-mode toggle, mobile menu. */
+import { useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import { CrownIcon } from '../crown-icon';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const SIGNED_OUT_LINKS: readonly NavItem[] = [
+  { to: '/', label: 'Start' },
+  { to: '/guide', label: 'Guide' },
+  { to: '/about', label: 'About' },
+  { to: '/login', label: 'Login' },
+  { to: '/register', label: 'Register' },
+];
+
+const SIGNED_IN_LINKS: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/tests', label: 'Tests' },
+  { to: '/questions', label: 'Questions' },
+  { to: '/guide', label: 'Guide' },
+  { to: '/about', label: 'About' },
+  { to: '/profile', label: 'Profile' },
+];
+
+const UPGRADE_LINK: NavItem = { to: '/premium', label: 'Upgrade to Premium' };
+
+export interface NavBarProps {
+  brandName: string;
+  signedIn: boolean;
+  isPremium: boolean;
+  darkMode: boolean;
+  onToggleDarkMode: () => void;
+  onLogout: () => void;
+}
+
+export function NavBar({
+  brandName,
+  signedIn,
+  isPremium,
+  darkMode,
+  onToggleDarkMode,
+  onLogout,
+}: NavBarProps) {
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const links = signedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
+  const showUpgrade = signedIn && !isPremium;
+  const showCrown = signedIn && isPremium;
+  const closeMenu = () => setMenuOpen(false);
+  const logout = () => {
+    closeMenu();
+    onLogout();
+  };
+
+  const darkModeLabel = darkMode ? 'Switch to light mode' : 'Switch to dark mode';
+  const darkModeToggle = (
+    <IconButton
+      color="inherit"
+      onClick={onToggleDarkMode}
+      aria-label={darkModeLabel}
+      title={darkModeLabel}
+    >
+      {darkMode ? <LightModeIcon /> : <DarkModeIcon />}
+    </IconButton>
+  );
+
+  const crown = showCrown ? (
+    <CrownIcon titleAccess="Premium member" data-testid="premium-crown" sx={{ color: '#ffd54f', mx: 1 }} />
+  ) : null;
+
+  return (
+    <AppBar position="sticky" component="header" enableColorOnDark>
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          component={NavLink}
+          to={signedIn ? '/dashboard' : '/'}
+          color="inherit"
+          onClick={closeMenu}
+          sx={{ fontWeight: 700, fontSize: '1.1rem', textTransform: 'none', mr: 'auto' }}
+        >
+          {brandName}
+        </Button>
+        {compact ? (
+          <>
+            {crown}
+            {darkModeToggle}
+            <IconButton
+              color="inherit"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </IconButton>
+          </>
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+            {links.map((link) => (
+              <Button key={link.to} component={NavLink} to={link.to} end color="inherit">
+                {link.label}
+              </Button>
+            ))}
+            {showUpgrade ? (
+              <Button
+                component={NavLink}
+                to={UPGRADE_LINK.to}
+                variant="contained"
+                color="secondary"
+              >
+                {UPGRADE_LINK.label}
+              </Button>
+            ) : null}
+            {crown}
+            {darkModeToggle}
+            {signedIn ? (
+              <Button color="inherit" variant="outlined" onClick={logout}>
+                Logout
+              </Button>
+            ) : null}
+          </Box>
+        )}
+      </Toolbar>
+      {compact ? (
+        <Collapse in={menuOpen} unmountOnExit>
+          <List id="mobile-menu" aria-label="Menu" sx={{ pb: 1 }}>
+            {links.map((link) => (
+              <ListItemButton
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                end
+                onClick={closeMenu}
+              >
+                <ListItemText primary={link.label} />
+              </ListItemButton>
+            ))}
+            {showUpgrade ? (
+              <ListItemButton component={NavLink} to={UPGRADE_LINK.to} onClick={closeMenu}>
+                <ListItemText primary={UPGRADE_LINK.label} />
+              </ListItemButton>
+            ) : null}
+            {signedIn ? (
+              <ListItemButton onClick={logout}>
+                <ListItemText primary="Logout" />
+              </ListItemButton>
+            ) : null}
+          </List>
+        </Collapse>
+      ) : null}
+    </AppBar>
+  );
+}

@@ -1,0 +1,104 @@
+/** Change Password: current, new and confirmation (never sent), with password tips. */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  AUTH_ALERT_HIDE_MS,
+  AUTH_MESSAGES,
+  ERRORS,
+  PASSWORD_MIN_LENGTH,
+  SUCCESS_MESSAGE_HIDE_MS,
+  changePasswordFormSchema,
+  type ChangePasswordForm as ChangePasswordValues,
+} from '@mcat/contracts';
+import type { z } from 'zod';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { useTimedMessage } from '../../../lib/use-timed-message';
+import { useChangePasswordMutation } from '../api/auth-api';
+
+const PASSWORD_TIPS = [
+  `Use at least ${PASSWORD_MIN_LENGTH} characters; longer is stronger.`,
+  'Mix upper- and lower-case letters, numbers and symbols.',
+  'Avoid names, birthdays and common words.',
+  'Do not reuse a password from another site.',
+] as const;
+
+const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function ChangePasswordForm() {
+  const [changePassword] = useChangePasswordMutation();
+  const success = useTimedMessage(SUCCESS_MESSAGE_HIDE_MS);
+  const failure = useTimedMessage(AUTH_ALERT_HIDE_MS);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues, unknown, z.output<typeof changePasswordFormSchema>>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+  });
+
+  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    success.clear();
+    failure.clear();
+    try {
+      const answer = await changePassword({ currentPassword, newPassword }).unwrap();
+      reset(EMPTY);
+      success.show(answer.message || AUTH_MESSAGES.passwordChanged);
+    } catch (error) {
+      failure.show(apiErrorMessage(error, ERRORS.passwordChange));
+    }
+  });
+
+  return (
+    <Stack spacing={2}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Change Password">
+        {success.message ? <Alert severity="success">{success.message}</Alert> : null}
+        {failure.message ? <Alert severity="error">{failure.message}</Alert> : null}
+        <TextField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...register('currentPassword')}
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword?.message}
+        />
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...register('newPassword')}
+          error={Boolean(errors.newPassword)}
+          helperText={errors.newPassword?.message}
+        />
+        <TextField
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...register('confirmPassword')}
+          error={Boolean(errors.confirmPassword)}
+          helperText={errors.confirmPassword?.message}
+        />
+        <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+          {isSubmitting ? 'Saving...' : 'Change Password'}
+        </Button>
+      </Stack>
+      <Alert severity="info" component="section" aria-label="Password tips">
+        <Typography sx={{ fontWeight: 600 }}>Password tips</Typography>
+        <ul style={{ margin: 0, paddingLeft: '1.2em' }}>
+          {PASSWORD_TIPS.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </Alert>
+    </Stack>
+  );
+}

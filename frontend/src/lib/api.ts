@@ -1,0 +1,48 @@
+/**
+ * The one RTK Query API slice. Features add their endpoints with `api.injectEndpoints`.
+ * Every call goes to /api, carries the session's bearer token, and a 401 on a call made with a
+ * token dispatches `unauthorized` (the session drops the token and the app goes to /login).
+ */
+import { createAction } from '@reduxjs/toolkit';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+
+export const unauthorized = createAction('api/unauthorized');
+
+interface TokenState {
+  session: { token: string | null };
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: `${window.location.origin}/api`,
+  prepareHeaders: (headers, { getState }) => {
+    const { token } = (getState() as TokenState).session;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  queryApi,
+  extraOptions,
+) => {
+  const sentToken = (queryApi.getState() as TokenState).session.token !== null;
+  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  if (sentToken && result.error?.status === 401) queryApi.dispatch(unauthorized());
+  return result;
+};
+
+export const TAG_TYPES = ['User', 'Test', 'Question', 'Tag', 'Config'] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

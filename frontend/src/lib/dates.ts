@@ -1,0 +1,15 @@
+/** Calendar dates: tests carry a date at UTC midnight, users a 'YYYY-MM-DD' planned date. */
+
+/** A test's date in the reader's local format, without shifting it across time zones. */
+export const formatTestDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString(undefined, { timeZone: 'UTC' });
+
+/** 'YYYY-MM-DD' as a local Date at midnight. */
+export const localDateFromIso = (isoDate: string): Date => {
+  const [year, month, day] = isoDate.split('T')[0].split('-').map(Number);
+  return new Date(year, month - 1, day);
+};
+
+/** 'YYYY-MM-DD' in the reader's local format. */
+export const formatCalendarDate = (isoDate: string): string =>
+  localDateFromIso(isoDate).toLocaleDateString();

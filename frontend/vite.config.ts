@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const contractsEntry = fileURLToPath(
+  new URL('../packages/contracts/src/index.ts', import.meta.url),
+);
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@mcat/contracts': contractsEntry } },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      // The contracts' modules only declare values: a page that imports a constant need not
+      // evaluate (and download) every zod schema next to it.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/src/') },
+    },
+  },
+});
