@@ -1,0 +1,166 @@
+{{/*
+Names, labels, images and URLs shared by every template.
+*/}}
+
+{{- define "mcat.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "mcat.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The name of one deployable's objects: <fullname>-<component>. Call with (dict "root" $ "name" "auth"). */}}
+{{- define "mcat.componentName" -}}
+{{- printf "%s-%s" (include "mcat.fullname" .root | trunc 50 | trimSuffix "-") .name -}}
+{{- end -}}
+
+{{- define "mcat.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "mcat.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{- define "mcat.labels" -}}
+{{ include "mcat.selectorLabels" . }}
+app.kubernetes.io/part-of: mcat-logbook
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace "+" "_" }}
+{{- end -}}
+
+{{/* Labels of every pod of the release, whatever its component (used by the default-deny policy). */}}
+{{- define "mcat.instanceLabels" -}}
+app.kubernetes.io/name: {{ include "mcat.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* The settings of one deployable: the shared `workloadDefaults` overlaid with its own section. */}}
+{{- define "mcat.workloadValues" -}}
+{{- $own := index .root.Values .name -}}
+{{- mergeOverwrite (deepCopy .root.Values.workloadDefaults) (deepCopy $own) | toYaml -}}
+{{- end -}}
+
+{{/* <repository>:<tag> of a deployable's image; the tag defaults to the chart's appVersion and is never `latest`. */}}
+{{- define "mcat.image" -}}
+{{- $own := (index .root.Values .name).image | default dict -}}
+{{- $repository := $own.repository | default (printf "%s/%s" (trimSuffix "/" .root.Values.image.registry) .name) -}}
+{{- $tag := $own.tag | default .root.Values.image.tag | default .root.Chart.AppVersion | toString -}}
+{{- if or (eq $tag "latest") (hasPrefix "latest@" $tag) -}}
+{{- fail (printf "%s: the image tag `latest` is refused; pin a version (image.tag or %s.image.tag)" .name .name) -}}
+{{- end -}}
+{{- if $own.digest -}}
+{{- printf "%s@%s" $repository $own.digest -}}
+{{- else -}}
+{{- printf "%s:%s" $repository $tag -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The in-cluster base URL of a deployable's Service. */}}
+{{- define "mcat.serviceUrl" -}}
+{{- printf "http://%s:%v" (include "mcat.componentName" .) .root.Values.service.port -}}
+{{- end -}}
+
+{{/* The address users reach the product at: config.publicUrl, else the first Ingress host. */}}
+{{- define "mcat.publicUrl" -}}
+{{- if .Values.config.publicUrl -}}
+{{- .Values.config.publicUrl | trimSuffix "/" -}}
+{{- else -}}
+{{- $scheme := ternary "https" "http" .Values.ingress.tls.enabled -}}
+{{- printf "%s://%s" $scheme (first .Values.ingress.hosts) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+MONGO_URL of one service: dependencies.mongodb.url with the service's database as its path (any
+path already there is replaced, the query string is kept; several hosts are fine).
+*/}}
+{{- define "mcat.mongoUrl" -}}
+{{- $parts := splitn "?" 2 .root.Values.dependencies.mongodb.url -}}
+{{- $schemeAndRest := splitn "://" 2 $parts._0 -}}
+{{- $authority := first (splitList "/" $schemeAndRest._1) -}}
+{{- $database := (index .root.Values .name).mongoDatabase -}}
+{{- printf "%s://%s/%s" $schemeAndRest._0 $authority $database -}}
+{{- with $parts._1 }}?{{ . }}{{ end -}}
+{{- end -}}
+
+{{- define "mcat.dependenciesSecretName" -}}
+{{- .Values.dependencies.existingSecret | default (printf "%s-dependencies" (include "mcat.fullname" .)) -}}
+{{- end -}}
+
+{{- define "mcat.jwtSecretName" -}}
+{{- .Values.auth.jwt.existingSecret | default (printf "%s-jwt" (include "mcat.fullname" .)) -}}
+{{- end -}}
+
+{{- define "mcat.stripeSecretName" -}}
+{{- .Values.billing.stripe.existingSecret | default (printf "%s-stripe" (include "mcat.fullname" .)) -}}
+{{- end -}}
+
+{{- define "mcat.smtpSecretName" -}}
+{{- .Values.mailer.smtp.existingSecret | default (printf "%s-smtp" (include "mcat.fullname" .)) -}}
+{{- end -}}
+
+{{/* Pod-level security: the `restricted` Pod Security Standard. */}}
+{{- define "mcat.podSecurityContext" -}}
+runAsNonRoot: true
+runAsUser: {{ .runAsUser }}
+runAsGroup: {{ .runAsUser }}
+fsGroup: {{ .runAsUser }}
+seccompProfile:
+  type: RuntimeDefault
+{{- end -}}
+
+{{- define "mcat.containerSecurityContext" -}}
+allowPrivilegeEscalation: false
+privileged: false
+readOnlyRootFilesystem: true
+runAsNonRoot: true
+capabilities:
+  drop: ["ALL"]
+seccompProfile:
+  type: RuntimeDefault
+{{- end -}}
+
+{{/* MONGO_URL / NATS_URL / REDIS_URL entries read from the dependencies Secret. Call with (dict "root" $ "mongoKey" "MONGO_URL_AUTH" "nats" true "redis" true). */}}
+{{- define "mcat.dependencyEnv" -}}
+{{- $secret := include "mcat.dependenciesSecretName" .root -}}
+{{- if .mongoKey }}
+- name: MONGO_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ .mongoKey }}
+{{- end }}
+{{- if .nats }}
+- name: NATS_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: NATS_URL
+{{- end }}
+{{- if .redis }}
+- name: REDIS_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: REDIS_URL
+{{- end }}
+{{- end -}}
+
+{{/* Settings every Node process of the chart reads. */}}
+{{- define "mcat.commonConfig" -}}
+NODE_ENV: {{ .Values.config.nodeEnv | quote }}
+HOST: "0.0.0.0"
+PORT: {{ .Values.service.port | quote }}
+LOG_LEVEL: {{ .Values.config.logLevel | quote }}
+SHUTDOWN_GRACE_MS: {{ .Values.config.shutdownGraceMs | quote }}
+{{- end -}}
