@@ -8,7 +8,7 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
   type MessageResponse,
 } from '@mcat/contracts';
-import type { Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import { Clock } from '../clock/clock';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { UsersService } from '../users/users.service';
@@ -51,9 +51,13 @@ export class PasswordResetService {
   }
 
   async reset(token: string, password: string): Promise<MessageResponse> {
-    const used = await this.tokens.findOneAndDelete(this.usable(token)).lean();
-    if (!used) this.refuse();
-    await this.users.replacePassword(used.userId.toHexString(), password);
+    const found = await this.tokens.findOne(this.usable(token)).lean();
+    // Whoever deletes it uses it: of two requests at once, one gets deletedCount 1.
+    const { deletedCount } = found
+      ? await this.tokens.deleteOne({ _id: found._id, tokenHash: found.tokenHash })
+      : { deletedCount: 0 };
+    if (!found || deletedCount !== 1) this.refuse();
+    await this.users.replacePassword(found.userId.toHexString(), password);
     return { message: AUTH_MESSAGES.passwordReset };
   }
 
@@ -78,7 +82,11 @@ export class PasswordResetService {
   /** The new token replaces the user's previous one, which stops working. */
   private async replaceToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
     const write = () =>
-      this.tokens.updateOne({ userId }, { $set: { tokenHash, expiresAt } }, { upsert: true });
+      this.tokens.updateOne(
+        { userId: new Types.ObjectId(userId) },
+        { $set: { tokenHash, expiresAt } },
+        { upsert: true },
+      );
     // Two requests at once may both try to insert; the loser updates the winner's document.
     await write().catch((error: { code?: unknown }) => {
       if (error.code !== DUPLICATE_KEY) throw error;
