@@ -10,5 +10,6 @@ module.exports = {
     '<rootDir>/services/billing',
     '<rootDir>/services/mailer',
     '<rootDir>/helm',
+    '<rootDir>/scripts',
   ],
 };

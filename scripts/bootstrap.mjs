@@ -25,22 +25,45 @@ function fail(line) {
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
-  if (result.status !== 0) fail(`${command} ${args.join(' ')} failed (exit ${result.status}).`);
+  return result.status === 0;
+}
+
+function mustRun(command, args, options = {}) {
+  if (!run(command, args, options)) fail(`${command} ${args.join(' ')} failed.`);
 }
 
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
-/** npm writes node_modules/.package-lock.json after every install, so it dates the install. */
+/**
+ * npm writes node_modules/.package-lock.json after every install, so it dates the install. A fresh
+ * clone gets `npm ci`; should npm refuse the lock file (it does when the registry serves no entry
+ * for another platform's optional binary), `npm install` installs the same locked versions. An
+ * existing but outdated node_modules is brought up to date with `npm install`, which, unlike
+ * `npm ci`, does not delete it first.
+ */
 function installNpmPackages() {
   const lock = path.join(ROOT, 'package-lock.json');
   const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
   if (mtime(installed) >= mtime(lock)) return;
+  const npmArgs = ['--no-audit', '--no-fund'];
+  if (fs.existsSync(installed)) {
+    log('package-lock.json changed since the last install: npm install');
+    mustRun('npm', ['install', ...npmArgs]);
+    return;
+  }
+  log('Installing npm packages: npm ci');
+  const ci = spawnSync('npm', ['ci', ...npmArgs], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  if (ci.status === 0) return;
+  const reason = String(ci.stderr)
+    .split('\n')
+    .find((line) => /^npm error \S/.test(line));
   log(
-    fs.existsSync(installed)
-      ? 'package-lock.json changed since the last install: npm ci'
-      : 'Installing npm packages: npm ci',
+    `npm ci refused (${reason ?? `exit ${ci.status}`}); installing the locked versions with npm install`,
   );
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  mustRun('npm', ['install', ...npmArgs]);
 }
 
 const hasProgram = (name) => SEARCH_PATH.some((dir) => dir && fs.existsSync(path.join(dir, name)));
@@ -66,8 +89,8 @@ function installDebianPackages(command) {
   }
   log(`Installing Debian packages: ${missing.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', ...missing], { env });
+  mustRun('apt-get', ['update', '-qq'], { env });
+  mustRun('apt-get', ['install', '-y', '-qq', ...missing], { env });
 }
 
 /**

@@ -47,7 +47,7 @@ export function serviceEnv(
     NODE_ENV: env.NODE_ENV ?? (profile.name === 'test' ? 'test' : 'development'),
     HOST: '127.0.0.1',
     PORT: String(profile.services[name]),
-    LOG_LEVEL: env.LOG_LEVEL ?? (profile.name === 'test' ? 'warn' : 'info'),
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     SERVICE_NAME: name,
     REDIS_URL: urls.REDIS_URL,
   };
@@ -92,7 +92,7 @@ export function gatewayEnv(profile: Profile, env: Env = process.env): Record<str
     NODE_ENV: env.NODE_ENV ?? (profile.name === 'test' ? 'test' : 'development'),
     HOST: env.HOST ?? '127.0.0.1',
     PORT: String(profile.gateway),
-    LOG_LEVEL: env.LOG_LEVEL ?? (profile.name === 'test' ? 'warn' : 'info'),
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     SERVICE_NAME: 'gateway',
     REDIS_URL: infraUrls(profile).REDIS_URL,
     AUTH_URL: local(s.auth),

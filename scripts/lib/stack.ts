@@ -9,7 +9,6 @@ import type { Writable } from 'node:stream';
 import {
   Command,
   createConcurrently,
-  KillOthers,
   LogError,
   LogExit,
   LogOutput,
@@ -61,11 +60,13 @@ interface Group {
   result: Promise<CloseEvent[]>;
 }
 
-function startGroup(
-  inputs: { name: string; command: string; env: Record<string, string> }[],
-  output: Writable,
-  prefixLength: number,
-): Group {
+interface CommandInput {
+  name: string;
+  command: string;
+  env: Record<string, string>;
+}
+
+function startGroup(inputs: CommandInput[], output: Writable, prefixLength: number): Group {
   const logger = new Logger({ prefixFormat: 'name' });
   logger.setPrefixLength(prefixLength);
   return createConcurrently(
@@ -74,21 +75,12 @@ function startGroup(
       logger,
       outputStream: output,
       prefixColors: ['auto'],
-      controllers: [
-        new LogError({ logger }),
-        new LogOutput({ logger }),
-        new LogExit({ logger }),
-        new KillOthers({
-          logger,
-          conditions: ['failure'],
-          killSignal: 'SIGTERM',
-          timeoutMs: STOP_GRACE_MS,
-        }),
-      ],
+      controllers: [new LogError({ logger }), new LogOutput({ logger }), new LogExit({ logger })],
     },
   );
 }
 
+/** SIGTERM to every process still running, SIGKILL to any still running after the grace time. */
 function stopGroup(group: Group): Promise<void> {
   const running = () => group.commands.filter((command) => Command.canKill(command));
   running().forEach((command) => command.kill('SIGTERM'));
@@ -104,29 +96,17 @@ function stopGroup(group: Group): Promise<void> {
     .finally(() => clearTimeout(force));
 }
 
-const infraInput = (spec: ProcessSpec) => ({
+const infraInput = (spec: ProcessSpec): CommandInput => ({
   name: spec.name,
   command: commandLine([spec.command, ...spec.args]),
   env: spec.env ?? {},
 });
 
-const appInput = (app: AppProcess) => ({
+const appInput = (app: AppProcess): CommandInput => ({
   name: app.name,
   command: commandLine(app.argv),
   env: app.env,
 });
-
-/** Rejects as soon as a group ends on its own: one of its processes failed and took the rest down. */
-function failureOf(group: Group, what: string): Promise<never> {
-  return group.result.then(
-    () => Promise.reject(new Error(`The ${what} stopped unexpectedly.`)),
-    (events: CloseEvent[]) => {
-      const failed = events.find((event) => event.exitCode !== 0);
-      const name = failed ? `${failed.command.name} (exit ${failed.exitCode})` : 'a process';
-      return Promise.reject(new Error(`${name} stopped; the others were stopped with it.`));
-    },
-  );
-}
 
 export async function startStack(
   profile: Profile,
@@ -141,45 +121,54 @@ export async function startStack(
 
   const groups: Group[] = [];
   let stopping: Promise<void> | null = null;
+  let failure: Error | null = null;
+  let markStopped: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   const stop = () =>
     (stopping ??= (async () => {
       for (const group of [...groups].reverse()) await stopGroup(group);
+      markStopped();
     })());
 
-  const failures: Promise<never>[] = [];
+  // Every process runs until the stack is stopped: one that ends before is a failure, and the
+  // others are stopped with it (concurrently's kill-others, done here so a requested stop is quiet).
+  let rejectFailed: (error: Error) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => (rejectFailed = reject));
+  failed.catch(() => undefined);
+  const watch = (group: Group) => {
+    for (const command of group.commands) {
+      command.close.subscribe((event) => {
+        if (stopping) return;
+        output.write(`--> ${command.name} ended (exit ${event.exitCode}); stopping the others\n`);
+        failure = new Error(`${command.name} ended (exit ${event.exitCode}).`);
+        rejectFailed(failure);
+        void stop();
+      });
+    }
+  };
   const aborted = new Promise<never>((_, reject) => {
     options.signal?.addEventListener('abort', () => reject(new StackAbortedError()), {
       once: true,
     });
   });
   aborted.catch(() => undefined);
-  const waitReady = async (resources: string[], group: Group, what: string) => {
-    const failed = failureOf(group, what);
-    failed.catch(() => undefined);
-    failures.push(failed);
-    await Promise.race([
-      waitOn({ resources, timeout, interval: 200, window: 0 }),
-      aborted,
-      ...failures,
-    ]);
+  const startReady = async (inputs: CommandInput[], resources: string[]) => {
+    const group = startGroup(inputs, output, prefixLength);
+    groups.push(group);
+    watch(group);
+    await Promise.race([waitOn({ resources, timeout, interval: 200, window: 0 }), failed, aborted]);
   };
 
   try {
     if (infra.length > 0) {
-      const group = startGroup(infra.map(infraInput), output, prefixLength);
-      groups.push(group);
-      await waitReady(
+      await startReady(
+        infra.map(infraInput),
         infra.map((spec) => `tcp:127.0.0.1:${spec.port}`),
-        group,
-        'infrastructure',
       );
     }
-    const group = startGroup(apps.map(appInput), output, prefixLength);
-    groups.push(group);
-    await waitReady(
+    await startReady(
+      apps.map(appInput),
       apps.map((app) => app.readyUrl),
-      group,
-      'application',
     );
   } catch (error) {
     await stop();
@@ -189,13 +178,11 @@ export async function startStack(
   }
 
   const pids: Record<string, number> = {};
-  for (const group of groups) {
-    for (const command of group.commands)
-      if (command.pid !== undefined) pids[command.name] = command.pid;
+  for (const command of groups.flatMap((group) => group.commands)) {
+    if (command.pid !== undefined) pids[command.name] = command.pid;
   }
-  const finished = Promise.race(failures).catch((error: unknown) => {
-    if (stopping) return stopping;
-    return stop().then(() => Promise.reject(error));
+  const finished = stopped.then(() => {
+    if (failure) throw failure;
   });
   return { url: `http://127.0.0.1:${profile.gateway}`, pids, finished, stop };
 }

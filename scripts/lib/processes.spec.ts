@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { START_PROFILE, TEST_PROFILE } from './ports';
+import { appProcesses, gatewayEnv, serviceEnv, withDatabase } from './processes';
+
+describe('process table', () => {
+  it('gives each service its own database on the same server, keeping options', () => {
+    expect(withDatabase('mongodb://127.0.0.1:27117', 'mcat_auth')).toBe(
+      'mongodb://127.0.0.1:27117/mcat_auth',
+    );
+    expect(
+      withDatabase('mongodb+srv://u:p@db.example.com/app?authSource=admin', 'mcat_tests'),
+    ).toBe('mongodb+srv://u:p@db.example.com/mcat_tests?authSource=admin');
+  });
+
+  it('runs the SMTP catcher, five services and the gateway, each its own process', () => {
+    expect(appProcesses(START_PROFILE, {}).map((p) => p.name)).toEqual([
+      'smtp',
+      'auth',
+      'tests',
+      'questions',
+      'billing',
+      'mailer',
+      'gateway',
+    ]);
+    expect(appProcesses(START_PROFILE, { SMTP_URL: 'smtp://mail.example.com:25' })[0]?.name).toBe(
+      'auth',
+    );
+  });
+
+  it('points the services at the profile infrastructure and at each other', () => {
+    const questions = serviceEnv(TEST_PROFILE, 'questions', {});
+    expect(questions).toMatchObject({
+      PORT: '9103',
+      MONGO_URL: expect.stringMatching(/\/mcat_questions$/),
+      JWKS_URL: 'http://127.0.0.1:9101/.well-known/jwks.json',
+      AUTH_INTERNAL_URL: 'http://127.0.0.1:9101',
+      TESTS_INTERNAL_URL: 'http://127.0.0.1:9102',
+    });
+    expect(serviceEnv(START_PROFILE, 'auth', {})).toMatchObject({
+      JWT_KEYS_DIR: path.join(START_PROFILE.dataDir, 'keys'),
+      PUBLIC_URL: `http://localhost:${START_PROFILE.gateway}`,
+    });
+    expect(gatewayEnv(TEST_PROFILE, {})).toMatchObject({
+      PORT: '9080',
+      BILLING_URL: 'http://127.0.0.1:9104',
+      PUBLIC_URL: 'http://127.0.0.1:9080',
+    });
+  });
+
+  it('uses the dev payment provider unless Stripe keys are configured', () => {
+    expect(serviceEnv(START_PROFILE, 'billing', {}).PAYMENT_PROVIDER).toBe('dev');
+    expect(
+      serviceEnv(START_PROFILE, 'billing', { STRIPE_SECRET_KEY: 'sk_test_x' }).PAYMENT_PROVIDER,
+    ).toBe('stripe');
+  });
+});

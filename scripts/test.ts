@@ -1,0 +1,220 @@
+/**
+ * `npm test`: lint, type-check, every jest project, the web app's Vitest suite and the Playwright
+ * suite against the whole product started with the `test` profile (ports 9xxx, data under
+ * .test-data/), so it runs while `npm start` runs. The last line it prints is
+ * `tests: N passed, N failed`, summed over the runners. See docs/adr/0002-test-runner.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildAll, frontendScripts } from './lib/build';
+import { infraSpecs, isPortOpen, startProcess, type RunningProcess } from './lib/infra';
+import { REPO_ROOT, TEST_PROFILE } from './lib/ports';
+import { acquireRunLock, AlreadyRunningError } from './lib/run-lock';
+import { startStack, type StackHandle } from './lib/stack';
+import {
+  jestCounts,
+  playwrightCounts,
+  summaryLine,
+  withExitCode,
+  type Counts,
+} from './lib/test-reports';
+import { ensureTool } from './lib/tools';
+
+const profile = TEST_PROFILE;
+const REPORTS = path.join(profile.dataDir, 'reports');
+const LOGS = path.join(profile.dataDir, 'logs');
+const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
+const FRONTEND = path.join(REPO_ROOT, 'frontend');
+
+const log = (line: string) => process.stdout.write(`[test] ${line}\n`);
+
+interface StepResult {
+  name: string;
+  counts: Counts;
+  note?: string;
+}
+const results: StepResult[] = [];
+let currentChild: ChildProcess | null = null;
+let interrupted = false;
+
+function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<number> {
+  log(`$ ${[command, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    currentChild = child;
+    child.on('error', () => resolve(127));
+    child.on('exit', (code, signal) => {
+      currentChild = null;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+/** A check with no test count: passing adds nothing, failing counts as one failure. */
+async function check(name: string, command: string, args: string[], cwd?: string) {
+  const code = await run(command, args, cwd ? { cwd } : {});
+  results.push({ name, counts: { passed: 0, failed: code === 0 ? 0 : 1 } });
+}
+
+const reportFile = (name: string) => path.join(REPORTS, `${name}.json`);
+
+async function jest(): Promise<void> {
+  const file = reportFile('jest');
+  const code = await run(path.join(BIN, 'jest'), [
+    '--json',
+    `--outputFile=${file}`,
+    '--passWithNoTests',
+  ]);
+  results.push({ name: 'jest', counts: withExitCode(jestCounts(file), code) });
+}
+
+async function vitest(): Promise<void> {
+  if (!fs.existsSync(path.join(FRONTEND, 'vitest.config.ts'))) {
+    results.push({ name: 'vitest', counts: { passed: 0, failed: 0 }, note: 'no config yet' });
+    return;
+  }
+  const file = reportFile('vitest');
+  const code = await run(
+    path.join(BIN, 'vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    { cwd: FRONTEND },
+  );
+  results.push({ name: 'vitest', counts: withExitCode(jestCounts(file), code) });
+}
+
+async function playwright(): Promise<void> {
+  const config = path.join(FRONTEND, 'playwright.config.ts');
+  if (!fs.existsSync(config)) {
+    results.push({ name: 'playwright', counts: { passed: 0, failed: 0 }, note: 'no config yet' });
+    return;
+  }
+  if (!buildAll(log)) {
+    results.push({ name: 'build', counts: { passed: 0, failed: 1 }, note: 'Playwright not run' });
+    return;
+  }
+  const stackLog = path.join(LOGS, 'stack.log');
+  log(`starting the product on ${profile.gateway} (output in ${stackLog})`);
+  let stack: StackHandle;
+  try {
+    stack = await startStack(profile, {
+      infrastructure: false,
+      output: fs.createWriteStream(stackLog, { flags: 'a' }),
+    });
+  } catch (error) {
+    log(`the product did not start: ${error instanceof Error ? error.message : String(error)}`);
+    results.push({ name: 'playwright', counts: { passed: 0, failed: 1 }, note: 'stack failed' });
+    return;
+  }
+  try {
+    const file = reportFile('playwright');
+    const code = await run(
+      path.join(BIN, 'playwright'),
+      ['test', '-c', config, '--reporter=list,json'],
+      {
+        env: {
+          E2E_BASE_URL: stack.url,
+          E2E_MAIL_DIR: path.join(profile.dataDir, 'mail'),
+          E2E_JSON_REPORT: file,
+          PLAYWRIGHT_JSON_OUTPUT_FILE: file,
+        },
+      },
+    );
+    results.push({ name: 'playwright', counts: withExitCode(playwrightCounts(file), code) });
+  } finally {
+    await stack.stop();
+  }
+}
+
+/**
+ * The test infrastructure, started once for every runner. When none of the profile's processes
+ * runs, the previous run's data is removed first, so each run starts from empty databases, streams
+ * and Redis keys (rate limits included); when someone's jest run already has them up, they are
+ * reused as they are.
+ */
+async function startInfrastructure(): Promise<RunningProcess[]> {
+  const ports = [
+    profile.mongo,
+    profile.nats,
+    profile.redis,
+    profile.smtp,
+    profile.gateway,
+    ...Object.values(profile.services),
+  ];
+  const busy = await Promise.all(ports.map((port) => isPortOpen(port)));
+  if (busy.some(Boolean)) {
+    log('test infrastructure already running: reusing it and its data');
+  } else {
+    for (const entry of fs.readdirSync(profile.dataDir)) {
+      if (entry !== 'test.lock') fs.rmSync(path.join(profile.dataDir, entry), { recursive: true });
+    }
+  }
+  fs.mkdirSync(REPORTS, { recursive: true });
+  fs.mkdirSync(LOGS, { recursive: true });
+  if (!process.env.MONGO_URL) ensureTool('ferretdb', log);
+  const started: RunningProcess[] = [];
+  for (const spec of infraSpecs(profile)) {
+    if (!(await isPortOpen(spec.port))) started.push(await startProcess(spec, LOGS));
+  }
+  return started;
+}
+
+function printSummary(): Counts {
+  const total = results.reduce(
+    (sum, r) => ({ passed: sum.passed + r.counts.passed, failed: sum.failed + r.counts.failed }),
+    { passed: 0, failed: 0 },
+  );
+  process.stdout.write('\n');
+  for (const r of results) {
+    const note = r.note ? ` (${r.note})` : '';
+    log(`${r.name.padEnd(12)} ${r.counts.passed} passed, ${r.counts.failed} failed${note}`);
+  }
+  process.stdout.write(`${summaryLine(total)}\n`);
+  return total;
+}
+
+async function main(): Promise<number> {
+  let lock;
+  try {
+    lock = acquireRunLock(path.join(profile.dataDir, 'test.lock'));
+  } catch (error) {
+    if (!(error instanceof AlreadyRunningError)) throw error;
+    process.stderr.write(`npm test is already running (pid ${error.pid}); wait for it to end.\n`);
+    return 1;
+  }
+  const onSignal = () => {
+    interrupted = true;
+    currentChild?.kill('SIGINT');
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let infrastructure: RunningProcess[] = [];
+  try {
+    await check('lint', 'npm', ['run', 'lint']);
+    await check('typecheck', path.join(BIN, 'tsc'), ['-p', 'tsconfig.json']);
+    if (frontendScripts().typecheck) {
+      await check('typecheck-web', 'npm', ['run', 'typecheck', '-w', 'frontend']);
+    }
+    infrastructure = await startInfrastructure();
+    const steps = [jest, vitest, playwright];
+    for (const step of steps) if (!interrupted) await step();
+  } catch (error) {
+    log(`stopped: ${error instanceof Error ? error.message : String(error)}`);
+    results.push({ name: 'runner', counts: { passed: 0, failed: 1 } });
+  } finally {
+    await Promise.all(infrastructure.map((p) => p.stop()));
+    lock.release();
+  }
+  if (interrupted) results.push({ name: 'interrupted', counts: { passed: 0, failed: 1 } });
+  return printSummary().failed === 0 ? 0 : 1;
+}
+
+void main().then((code) => process.exit(code));
