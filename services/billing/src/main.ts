@@ -1,6 +1,6 @@
 import { bootstrapService, loadConfig } from '@mcat/service-kit';
-import { AppModule } from './app.module';
+import { billingBootstrapOptions } from './billing.bootstrap';
 import { billingEnvSchema } from './config';
 
 const config = loadConfig(billingEnvSchema);
-void bootstrapService({ module: AppModule.register(config), config });
+void bootstrapService(billingBootstrapOptions(config));

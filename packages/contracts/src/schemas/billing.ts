@@ -25,3 +25,98 @@ export const confirmPremiumSchema = z.object({
     .max(255, 'paymentIntentId is too long'),
 });
 export type ConfirmPremiumBody = z.infer<typeof confirmPremiumSchema>;
+
+/** The dev provider's Test-mode card form (`POST /api/billing/dev/payment-intents/:id/confirm`). */
+export const devCardPaymentSchema = z.object({
+  clientSecret: z
+    .string({ error: 'clientSecret is required' })
+    .trim()
+    .min(1, 'clientSecret is required')
+    .max(255, 'clientSecret is too long'),
+  cardNumber: z
+    .string({ error: 'Please enter a card number.' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incorrect.')),
+});
+export type DevCardPaymentBody = z.infer<typeof devCardPaymentSchema>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .regex(DAY, `${label} must be a date (YYYY-MM-DD)`)
+      .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a date (YYYY-MM-DD)`)
+      .optional(),
+  );
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
+
+/**
+ * Filters of the billing staff's lists and CSV exports (query string). `type` applies to events;
+ * `from` and `to` are whole UTC days, both included; `email` matches part of the address.
+ */
+export const billingListQuerySchema = z.object({
+  type: text(100),
+  status: text(50),
+  email: text(254),
+  from: day('from'),
+  to: day('to'),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(50),
+});
+export type BillingListQuery = z.infer<typeof billingListQuerySchema>;
+
+/** One Stripe event (or the dev provider's equivalent) as billing recorded it. */
+export interface BillingEventRecord {
+  id: string;
+  type: string;
+  provider: 'stripe' | 'dev';
+  /** ISO time the provider gives the event. */
+  occurredAt: string;
+  /** Cents, or null when the event carries no amount. */
+  amount: number | null;
+  currency: string | null;
+  email: string | null;
+  userId: string | null;
+  status: string | null;
+  paymentIntentId: string | null;
+  payload: unknown;
+  receivedAt: string;
+}
+
+/** One PaymentIntent (or free coupon claim) and where it stands. */
+export interface PaymentRecord {
+  /** The PaymentIntent id, or `free_<userId>` for a 100% coupon. */
+  id: string;
+  provider: 'stripe' | 'dev';
+  userId: string;
+  email: string | null;
+  /** Cents charged (0 for a free claim). */
+  amount: number;
+  currency: string;
+  couponId: string | null;
+  /** Stripe's PaymentIntent status. */
+  status: string;
+  lastError: string | null;
+  amountRefunded: number;
+  disputed: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}

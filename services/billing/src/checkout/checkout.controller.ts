@@ -1,0 +1,48 @@
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import {
+  applyCouponSchema,
+  confirmPremiumSchema,
+  createPaymentIntentSchema,
+  type ApplyCouponBody,
+  type ConfirmPremiumBody,
+  type CouponResult,
+  type CreatePaymentIntentBody,
+  type PaymentIntentResult,
+  type User,
+} from '@mcat/contracts';
+import { CurrentUser, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
+import { CheckoutService } from './checkout.service';
+
+/** The three premium calls the web app makes under /api/auth (the gateway sends them here). */
+@Controller('api/auth')
+export class CheckoutController {
+  constructor(private readonly checkout: CheckoutService) {}
+
+  @Post('apply-coupon')
+  @HttpCode(200)
+  applyCoupon(
+    @Body(new ZodValidationPipe(applyCouponSchema)) body: ApplyCouponBody,
+  ): Promise<CouponResult> {
+    return this.checkout.applyCoupon(body.couponCode);
+  }
+
+  @Post('create-payment-intent')
+  @HttpCode(200)
+  createPaymentIntent(
+    @CurrentUser() claims: TokenClaims,
+    @Headers('authorization') authorization: string,
+    @Body(new ZodValidationPipe(createPaymentIntentSchema)) body: CreatePaymentIntentBody,
+  ): Promise<PaymentIntentResult> {
+    return this.checkout.createPaymentIntent({ claims, authorization }, body.couponId);
+  }
+
+  @Post('confirm-premium')
+  @HttpCode(200)
+  confirmPremium(
+    @CurrentUser() claims: TokenClaims,
+    @Headers('authorization') authorization: string,
+    @Body(new ZodValidationPipe(confirmPremiumSchema)) body: ConfirmPremiumBody,
+  ): Promise<User> {
+    return this.checkout.confirmPremium({ claims, authorization }, body.paymentIntentId);
+  }
+}

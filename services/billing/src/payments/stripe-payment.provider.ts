@@ -1,0 +1,184 @@
+import Stripe from 'stripe';
+import type { BillingConfig } from '../config';
+import {
+  WebhookSignatureError,
+  type IntentMetadata,
+  type PaymentIntentView,
+  type PaymentProvider,
+  type ProviderCoupon,
+  type ProviderEvent,
+} from './payment-provider';
+
+/** How old a webhook's signed timestamp may be (Stripe's own default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const isMissing = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
+
+function toIntentView(intent: Stripe.PaymentIntent): PaymentIntentView {
+  const error = intent.last_payment_error;
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    clientSecret: intent.client_secret ?? '',
+    metadata: intent.metadata as Partial<IntentMetadata>,
+    lastPaymentError: error
+      ? {
+          code: error.code ?? null,
+          declineCode: error.decline_code ?? null,
+          message: error.message ?? null,
+        }
+      : null,
+  };
+}
+
+function fromCoupon(coupon: Stripe.Coupon): ProviderCoupon {
+  return {
+    id: coupon.id,
+    percentOff: coupon.percent_off,
+    amountOff: coupon.amount_off,
+    currency: coupon.currency,
+    // Stripe turns `valid` off itself once redeem_by passes or max_redemptions is reached.
+    valid: coupon.valid,
+    maxRedemptions: coupon.max_redemptions,
+    timesRedeemed: coupon.times_redeemed,
+    expiresAt: null,
+  };
+}
+
+function fromPromotionCode(promo: Stripe.PromotionCode): ProviderCoupon | null {
+  const coupon = promo.promotion.coupon;
+  if (!coupon || typeof coupon === 'string') return null;
+  return {
+    ...fromCoupon(coupon),
+    id: promo.id,
+    valid: promo.active && coupon.valid,
+    maxRedemptions: promo.max_redemptions ?? coupon.max_redemptions,
+    timesRedeemed: promo.times_redeemed,
+    expiresAt: promo.expires_at ? new Date(promo.expires_at * 1000) : null,
+  };
+}
+
+/**
+ * Stripe through its official SDK (pinned to the API version stripe-mock serves). Coupons are
+ * Stripe's promotion codes, or coupon ids typed as codes.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+
+  constructor(config: BillingConfig) {
+    const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
+    this.stripe = new Stripe(config.STRIPE_SECRET_KEY ?? '', {
+      maxNetworkRetries: 2,
+      timeout: 10_000,
+      ...(api && {
+        host: api.hostname,
+        port: api.port || (api.protocol === 'https:' ? 443 : 80),
+        protocol: api.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+    this.publishableKey = config.STRIPE_PUBLISHABLE_KEY ?? '';
+    this.webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? '';
+  }
+
+  async findCouponByCode(code: string): Promise<ProviderCoupon | null> {
+    const promos = await this.stripe.promotionCodes.list({
+      code,
+      active: true,
+      limit: 1,
+      expand: ['data.promotion.coupon'],
+    });
+    const promo = promos.data.find((p) => p.code.toUpperCase() === code.toUpperCase());
+    if (promo) return fromPromotionCode(promo);
+    return this.retrieveCoupon(code);
+  }
+
+  getCoupon(couponId: string): Promise<ProviderCoupon | null> {
+    return couponId.startsWith('promo_')
+      ? this.retrievePromotionCode(couponId)
+      : this.retrieveCoupon(couponId);
+  }
+
+  async createIntent(input: {
+    amount: number;
+    currency: string;
+    metadata: IntentMetadata;
+  }): Promise<PaymentIntentView> {
+    const intent = await this.stripe.paymentIntents.create({
+      amount: input.amount,
+      currency: input.currency,
+      metadata: { ...input.metadata },
+      receipt_email: input.metadata.userEmail || undefined,
+      automatic_payment_methods: { enabled: true },
+    });
+    return toIntentView(intent);
+  }
+
+  async updateIntent(
+    id: string,
+    input: { amount: number; metadata: IntentMetadata },
+  ): Promise<PaymentIntentView> {
+    const intent = await this.stripe.paymentIntents.update(id, {
+      amount: input.amount,
+      metadata: { ...input.metadata },
+    });
+    return toIntentView(intent);
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntentView | null> {
+    try {
+      return toIntentView(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
+    } catch (error) {
+      throw new WebhookSignatureError((error as Error).message);
+    }
+    return {
+      id: event.id,
+      type: event.type,
+      created: new Date(event.created * 1000),
+      object: event.data.object as unknown as Record<string, unknown>,
+      payload: event as unknown as Record<string, unknown>,
+    };
+  }
+
+  private async retrieveCoupon(id: string): Promise<ProviderCoupon | null> {
+    try {
+      return fromCoupon(await this.stripe.coupons.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  private async retrievePromotionCode(id: string): Promise<ProviderCoupon | null> {
+    try {
+      const promo = await this.stripe.promotionCodes.retrieve(id, {
+        expand: ['promotion.coupon'],
+      });
+      return fromPromotionCode(promo);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+}

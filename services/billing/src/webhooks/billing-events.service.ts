@@ -1,0 +1,176 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { BillingEventRecord } from '@mcat/contracts';
+import type { FilterQuery, Model } from 'mongoose';
+import { PaymentLedger } from '../ledger/payment-ledger.service';
+import type { Payment } from '../ledger/payment.schema';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type ProviderEvent,
+} from '../payments/payment-provider';
+import { PurchasesService } from '../purchases/purchases.service';
+import { BillingEvent } from './billing-event.schema';
+import { eventFacts, isFullRefund, lastErrorMessage, type EventFacts } from './event-facts';
+import { LiveBillingEvents } from './live-billing-events';
+
+const DUPLICATE_KEY = 11000;
+
+export function toBillingEventRecord(event: BillingEvent): BillingEventRecord {
+  return {
+    id: event._id,
+    type: event.type,
+    provider: event.provider,
+    occurredAt: event.occurredAt.toISOString(),
+    amount: event.amount,
+    currency: event.currency,
+    email: event.email,
+    userId: event.userId,
+    status: event.status,
+    paymentIntentId: event.paymentIntentId,
+    payload: JSON.parse(event.payload) as unknown,
+    receivedAt: event.receivedAt.toISOString(),
+  };
+}
+
+/**
+ * The billing event log: every Stripe event (webhook) or dev provider event recorded once by its
+ * id, and its effect applied: a succeeded PaymentIntent grants premium, failures, refunds and
+ * disputes are marked on the payment and the purchase.
+ */
+@Injectable()
+export class BillingEventsService {
+  private readonly logger = new Logger(BillingEventsService.name);
+
+  constructor(
+    @InjectModel(BillingEvent.name) private readonly events: Model<BillingEvent>,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly ledger: PaymentLedger,
+    private readonly purchases: PurchasesService,
+    private readonly live: LiveBillingEvents,
+  ) {}
+
+  /**
+   * Records the event and applies it. An event already handled (a replay, a redelivery) has no
+   * second effect; one recorded but not yet handled (a crash in between) is applied again, which
+   * is harmless as every effect is idempotent.
+   */
+  async ingest(event: ProviderEvent): Promise<{ duplicate: boolean }> {
+    const facts = eventFacts(event.type, event.object);
+    const payment = facts.paymentIntentId ? await this.ledger.get(facts.paymentIntentId) : null;
+    const fields: EventFacts = {
+      ...facts,
+      userId: facts.userId ?? payment?.userId ?? null,
+      email: facts.email ?? payment?.email ?? null,
+    };
+    let stored: BillingEvent;
+    let recordedNow = true;
+    try {
+      const created = await this.events.create({
+        _id: event.id,
+        type: event.type,
+        provider: this.provider.name,
+        occurredAt: event.created,
+        ...fields,
+        payload: JSON.stringify(event.payload),
+      });
+      stored = created.toObject();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+      const existing = await this.events.findById(event.id).lean<BillingEvent>();
+      if (!existing) throw error;
+      if (existing.handledAt) return { duplicate: true };
+      stored = existing;
+      recordedNow = false;
+    }
+    await this.apply(event, fields, payment);
+    await this.events.updateOne({ _id: event.id }, { $set: { handledAt: new Date() } });
+    if (recordedNow) this.live.announce(toBillingEventRecord(stored));
+    return { duplicate: false };
+  }
+
+  count(filter: FilterQuery<BillingEvent>): Promise<number> {
+    return this.events.countDocuments(filter).exec();
+  }
+
+  list(filter: FilterQuery<BillingEvent>, skip: number, limit: number): Promise<BillingEvent[]> {
+    return this.events
+      .find(filter)
+      .sort({ occurredAt: -1, _id: -1 })
+      .skip(skip)
+      .limit(limit)
+      .lean<BillingEvent[]>()
+      .exec();
+  }
+
+  /** Every matching event, newest first, read in batches (for the CSV export). */
+  async *stream(filter: FilterQuery<BillingEvent>): AsyncGenerator<BillingEvent> {
+    yield* this.events
+      .find(filter)
+      .sort({ occurredAt: -1, _id: -1 })
+      .lean<BillingEvent>()
+      .cursor({ batchSize: 500 });
+  }
+
+  private async apply(
+    event: ProviderEvent,
+    facts: EventFacts,
+    payment: Payment | null,
+  ): Promise<void> {
+    const intentId = facts.paymentIntentId;
+    if (!intentId || !payment) {
+      if (event.type.startsWith('payment_intent.') || event.type.startsWith('charge.')) {
+        this.logger.warn(`${event.type} ${event.id} is about a payment billing did not create`);
+      }
+      return;
+    }
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        await this.ledger.recordStatus(intentId, 'succeeded', null);
+        await this.grantFor(event, facts, payment);
+        return;
+      case 'payment_intent.payment_failed':
+      case 'payment_intent.canceled':
+      case 'payment_intent.processing':
+      case 'payment_intent.requires_action':
+        await this.ledger.recordStatus(
+          intentId,
+          facts.status ?? payment.status,
+          lastErrorMessage(event.object),
+        );
+        return;
+      case 'charge.refunded':
+        await this.ledger.recordRefund(intentId, facts.amount ?? 0);
+        if (isFullRefund(event.object)) await this.purchases.markRefunded(intentId);
+        return;
+      case 'charge.dispute.created':
+        await this.ledger.recordDispute(intentId);
+        await this.purchases.markDisputed(intentId);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Premium for a succeeded PaymentIntent whose amount, currency and owner are what billing set. */
+  private async grantFor(event: ProviderEvent, facts: EventFacts, payment: Payment): Promise<void> {
+    if (
+      facts.amount !== payment.amount ||
+      facts.currency !== payment.currency ||
+      facts.userId !== payment.userId
+    ) {
+      this.logger.warn(
+        `${event.id}: PaymentIntent ${payment._id} succeeded with ${facts.amount} ${facts.currency} for ${facts.userId}, expected ${payment.amount} ${payment.currency} for ${payment.userId}; premium not granted`,
+      );
+      return;
+    }
+    await this.purchases.grant({
+      userId: payment.userId,
+      provider: payment.provider,
+      paymentIntentId: payment._id,
+      amount: payment.amount,
+      currency: payment.currency,
+      couponId: payment.couponId,
+    });
+  }
+}
