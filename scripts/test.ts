@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAll, frontendScripts } from './lib/build';
-import { infraSpecs, isPortOpen, startProcess, type RunningProcess } from './lib/infra';
+import type { RunningProcess } from './lib/infra';
 import { REPO_ROOT, TEST_PROFILE } from './lib/ports';
 import { acquireRunLock, AlreadyRunningError } from './lib/run-lock';
 import { startStack, type StackHandle } from './lib/stack';
@@ -19,11 +19,11 @@ import {
   withExitCode,
   type Counts,
 } from './lib/test-reports';
-import { ensureTool } from './lib/tools';
+import { logDir, startTestInfrastructure } from './lib/test-infrastructure';
 
 const profile = TEST_PROFILE;
 const REPORTS = path.join(profile.dataDir, 'reports');
-const LOGS = path.join(profile.dataDir, 'logs');
+const LOGS = logDir(profile);
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 const FRONTEND = path.join(REPO_ROOT, 'frontend');
 
@@ -134,39 +134,6 @@ async function playwright(): Promise<void> {
   }
 }
 
-/**
- * The test infrastructure, started once for every runner. When none of the profile's processes
- * runs, the previous run's data is removed first, so each run starts from empty databases, streams
- * and Redis keys (rate limits included); when someone's jest run already has them up, they are
- * reused as they are.
- */
-async function startInfrastructure(): Promise<RunningProcess[]> {
-  const ports = [
-    profile.mongo,
-    profile.nats,
-    profile.redis,
-    profile.smtp,
-    profile.gateway,
-    ...Object.values(profile.services),
-  ];
-  const busy = await Promise.all(ports.map((port) => isPortOpen(port)));
-  if (busy.some(Boolean)) {
-    log('test infrastructure already running: reusing it and its data');
-  } else {
-    for (const entry of fs.readdirSync(profile.dataDir)) {
-      if (entry !== 'test.lock') fs.rmSync(path.join(profile.dataDir, entry), { recursive: true });
-    }
-  }
-  fs.mkdirSync(REPORTS, { recursive: true });
-  fs.mkdirSync(LOGS, { recursive: true });
-  if (!process.env.MONGO_URL) ensureTool('ferretdb', log);
-  const started: RunningProcess[] = [];
-  for (const spec of infraSpecs(profile)) {
-    if (!(await isPortOpen(spec.port))) started.push(await startProcess(spec, LOGS));
-  }
-  return started;
-}
-
 function printSummary(): Counts {
   const total = results.reduce(
     (sum, r) => ({ passed: sum.passed + r.counts.passed, failed: sum.failed + r.counts.failed }),
@@ -203,7 +170,9 @@ async function main(): Promise<number> {
     if (frontendScripts().typecheck) {
       await check('typecheck-web', 'npm', ['run', 'typecheck', '-w', 'frontend']);
     }
-    infrastructure = await startInfrastructure();
+    infrastructure = await startTestInfrastructure(profile, log);
+    fs.mkdirSync(REPORTS, { recursive: true });
+    fs.mkdirSync(LOGS, { recursive: true });
     const steps = [jest, vitest, playwright];
     for (const step of steps) if (!interrupted) await step();
   } catch (error) {
