@@ -20,7 +20,7 @@ export function limitFor(request: FastifyRequest, limits: BodyLimits): number {
 
 /**
  * A body announced larger than the limit is refused before it is read; a chunked body is passed
- * on through a counter that fails the upload once it passes the limit. Nothing is buffered.
+ * on through a counter that fails the forwarding once it passes the limit. Nothing is buffered.
  */
 export function limitedBody(request: FastifyRequest, body: Readable, limit: number): Readable {
   const declared = Number(request.headers['content-length']);

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { TokenVerifier } from '@mcat/service-kit';
+import { toErrorBody, type TokenVerifier } from '@mcat/service-kit';
 import type { Upstreams } from '../upstreams';
 import { limitedBody, limitFor, type BodyLimits } from './body-limit';
 import { forwardedHeaders } from './forwarded-headers';
@@ -85,7 +85,13 @@ async function forwardingContext(
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!route.public) await options.verifier.verify(request.headers.authorization);
         if (request.body instanceof Readable) {
-          request.body = limitedBody(request, request.body, limitFor(request, options.limits));
+          try {
+            request.body = limitedBody(request, request.body, limitFor(request, options.limits));
+          } catch (error) {
+            // The refused body is left unread: the connection closes after the answer.
+            void reply.header('connection', 'close');
+            throw error;
+          }
         }
         return forward(reply, forwarding);
       },
@@ -111,6 +117,12 @@ function forwardingHooks(route: ProxyRoute, origin: string): FastifyReplyFromHoo
     rewriteRequestHeaders: forwardedHeaders,
     retryDelay: () => null,
     onError: (reply, { error }) => {
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof HttpException) {
+        // The client's own fault while its body streamed (too large): not the service's.
+        void reply.header('connection', 'close').status(cause.getStatus()).send(toErrorBody(cause));
+        return;
+      }
       const body = upstreamFailure(route.service, error);
       logger.warn(`${route.service} at ${origin}: ${describe(error)} -> ${body.statusCode}`);
       void reply.status(body.statusCode).send(body);
