@@ -1,0 +1,140 @@
+import { tooManyAttempts, type AuthResponse } from '@mcat/contracts';
+import { RATE_LIMIT_POLICY } from '../src/rate-limit/rate-limit.policy';
+import { startAuth, uniqueEmail, type RunningAuth } from './support/auth-app';
+
+let auth: RunningAuth;
+
+/** The issue's numbers of attempts; windows short enough to watch them end. */
+const policy = {
+  loginPerEmailAndIp: { points: 10, windowSeconds: 3 },
+  loginPerIp: { points: 100, windowSeconds: 60 },
+  registerPerIp: { points: 20, windowSeconds: 60 },
+  forgotPasswordPerEmail: { points: 5, windowSeconds: 3 },
+  forgotPasswordPerIp: { points: 20, windowSeconds: 60 },
+};
+
+const expectTooMany = (
+  answer: { status: number; headers: Headers; body: unknown },
+  minutes = 1,
+) => {
+  expect(answer.status).toBe(429);
+  expect(answer.body).toEqual({
+    statusCode: 429,
+    message: `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  });
+  expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  auth = await startAuth({ rateLimits: policy });
+});
+afterAll(async () => {
+  await auth?.close();
+});
+
+describe('rate limits', () => {
+  it('the production limits are the issue’s, and their message says when to try again', () => {
+    expect(RATE_LIMIT_POLICY).toEqual({
+      loginPerEmailAndIp: { points: 10, windowSeconds: 900 },
+      loginPerIp: { points: 100, windowSeconds: 900 },
+      registerPerIp: { points: 20, windowSeconds: 3600 },
+      forgotPasswordPerEmail: { points: 5, windowSeconds: 3600 },
+      forgotPasswordPerIp: { points: 20, windowSeconds: 3600 },
+    });
+    expect(tooManyAttempts(900)).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect(tooManyAttempts(3599)).toBe('Too many attempts. Please try again in 60 minutes.');
+    expect(tooManyAttempts(30)).toBe('Too many attempts. Please try again in 1 minute.');
+  });
+
+  it('login: 10 attempts per e-mail and address, then 429 even with the right password, until the window ends', async () => {
+    const body = { name: 'Rate', email: uniqueEmail('rate'), password: 'secret1' };
+    await auth.call('POST', '/api/auth/register', { body, ip: '10.0.0.1' });
+    const login = (password: string, ip = '10.0.0.2') =>
+      auth.call<AuthResponse>('POST', '/api/auth/login', {
+        body: { email: body.email, password },
+        ip,
+      });
+
+    for (let i = 0; i < 10; i += 1) expect((await login('wrong-one')).status).toBe(401);
+    expectTooMany(await login('secret1'));
+    // Another address is not affected.
+    expect((await login('secret1', '10.0.0.3')).status).toBe(200);
+
+    await sleep(3100);
+    expect((await login('secret1')).status).toBe(200);
+  });
+
+  it('a successful login clears its e-mail’s count', async () => {
+    const body = { name: 'Rate', email: uniqueEmail('clear'), password: 'secret1' };
+    await auth.call('POST', '/api/auth/register', { body, ip: '10.0.1.1' });
+    const login = (password: string) =>
+      auth.call('POST', '/api/auth/login', {
+        body: { email: body.email, password },
+        ip: '10.0.1.2',
+      });
+    for (let i = 0; i < 9; i += 1) await login('wrong-one');
+    expect((await login('secret1')).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) expect((await login('wrong-one')).status).toBe(401);
+  });
+
+  it('login: 100 attempts per address over any e-mails', async () => {
+    const attempts = Array.from({ length: 100 }, () =>
+      auth.call('POST', '/api/auth/login', {
+        body: { email: uniqueEmail('spray'), password: 'whatever' },
+        ip: '10.0.2.1',
+      }),
+    );
+    expect((await Promise.all(attempts)).map((a) => a.status)).toEqual(Array(100).fill(401));
+    expectTooMany(
+      await auth.call('POST', '/api/auth/login', {
+        body: { email: uniqueEmail('spray'), password: 'whatever' },
+        ip: '10.0.2.1',
+      }),
+    );
+  });
+
+  it('register: 20 per hour per address', async () => {
+    const register = () =>
+      auth.call('POST', '/api/auth/register', {
+        body: { name: 'Many', email: uniqueEmail('many'), password: 'secret1' },
+        ip: '10.0.3.1',
+      });
+    const statuses = (await Promise.all(Array.from({ length: 20 }, register))).map((a) => a.status);
+    expect(statuses).toEqual(Array(20).fill(201));
+    expectTooMany(await register());
+  });
+
+  it('forgot-password: 5 per e-mail, then 429 until the window ends', async () => {
+    const forgot = (email: string, ip: string) =>
+      auth.call('POST', '/api/auth/forgot-password', { body: { email }, ip });
+    const email = uniqueEmail('forgot');
+    for (let i = 0; i < 5; i += 1) expect((await forgot(email, `10.0.4.${i}`)).status).toBe(200);
+    expectTooMany(await forgot(email, '10.0.4.99'));
+    await sleep(3100);
+    expect((await forgot(email, '10.0.4.99')).status).toBe(200);
+  });
+
+  it('forgot-password: 20 per address over any e-mails', async () => {
+    const forgot = () =>
+      auth.call('POST', '/api/auth/forgot-password', {
+        body: { email: uniqueEmail('ip') },
+        ip: '10.0.5.1',
+      });
+    expect((await Promise.all(Array.from({ length: 20 }, forgot))).map((a) => a.status)).toEqual(
+      Array(20).fill(200),
+    );
+    expectTooMany(await forgot());
+  });
+
+  it('counts the address the gateway appended, not one the caller put before it', async () => {
+    const forgot = (forwardedFor: string) =>
+      auth.call('POST', '/api/auth/forgot-password', {
+        body: { email: uniqueEmail('spoof') },
+        ip: forwardedFor,
+      });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => forgot(`1.2.3.${i}, 10.0.6.1`)));
+    expectTooMany(await forgot('9.9.9.9, 10.0.6.1'));
+  });
+});
