@@ -1,0 +1,41 @@
+/** The pod templates of rendered workloads (Deployments, StatefulSets, Jobs). */
+import type { IContainer, IPodSpec } from 'kubernetes-models/v1';
+import type { KubeObject } from './chart';
+
+export interface PodTemplate {
+  owner: KubeObject;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  spec: IPodSpec;
+}
+
+const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'Job', 'DaemonSet']);
+
+export function podTemplates(objects: KubeObject[]): PodTemplate[] {
+  return objects
+    .filter((object) => WORKLOAD_KINDS.has(object.kind))
+    .map((owner) => {
+      const template = (
+        owner.spec as {
+          template: {
+            metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+            spec: IPodSpec;
+          };
+        }
+      ).template;
+      return {
+        owner,
+        labels: template.metadata?.labels ?? {},
+        annotations: template.metadata?.annotations ?? {},
+        spec: template.spec,
+      };
+    });
+}
+
+export const containersOf = (pod: PodTemplate): IContainer[] => [
+  ...(pod.spec.initContainers ?? []),
+  ...pod.spec.containers,
+];
+
+export const workloadName = (pod: PodTemplate, container?: IContainer): string =>
+  `${pod.owner.kind}/${pod.owner.metadata.name}${container ? ` container ${container.name}` : ''}`;
