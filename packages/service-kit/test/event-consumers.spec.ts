@@ -1,0 +1,154 @@
+import { EVENT_SUBJECTS, deadLetterSubject, type TestSnapshot } from '@mcat/contracts';
+import mongoose, { type Connection } from 'mongoose';
+import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
+import { testInfra } from '../../../scripts/test-infra/test-env';
+import { DEAD_LETTER_HEADERS, consumerName, createEventEnvelope } from '../src';
+import {
+  ALWAYS_FAILS,
+  FAILS_ONCE,
+  HANDLER_ERROR,
+  startEventTestService,
+  type Effect,
+  type EventTestService,
+} from './support/event-test-service';
+import { natsTestClient, type NatsTestClient } from './support/nats-test-client';
+import { sleep, waitFor } from './support/wait-for';
+
+// Services boot, NATS restarts and redeliveries take seconds on a loaded 2-core machine.
+jest.setTimeout(60_000);
+
+const created = EVENT_SUBJECTS.testCreated;
+
+const snapshot = (source = 'AAMC FL 1'): TestSnapshot => ({
+  testId: new mongoose.Types.ObjectId().toString(),
+  userId: new mongoose.Types.ObjectId().toString(),
+  source,
+  dateTaken: '2025-03-01T00:00:00.000Z',
+});
+
+describe('JetStream event consumers', () => {
+  let nats: PrivateServer;
+  let client: NatsTestClient;
+  let db: Connection;
+  let service: EventTestService | null = null;
+  const name = 'questions';
+  const mongoUrl = testInfra.mongoUrl();
+
+  const effect = (id: string) => db.collection<Effect>('effects').findOne({ _id: id });
+  const start = (consume = {}) =>
+    startEventTestService({ name, mongoUrl, natsUrl: nats.url, consume });
+
+  beforeAll(async () => {
+    nats = await privateNats();
+    client = await natsTestClient(nats.url);
+    db = await mongoose.createConnection(mongoUrl).asPromise();
+  });
+
+  afterEach(async () => {
+    await service?.close();
+    service = null;
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await db.close();
+    await nats.dispose();
+  });
+
+  it('handles an event published while the consuming service was stopped, once it starts', async () => {
+    service = await start();
+    await service.close();
+    service = null;
+
+    const envelope = createEventEnvelope(created, snapshot());
+    await client.publish(envelope);
+    await sleep(300);
+    expect(await effect(envelope.id)).toBeNull();
+
+    service = await start();
+    const handled = await waitFor('the event to be handled', async () => {
+      const found = await effect(envelope.id);
+      return found?.count === 1 ? found : null;
+    });
+    expect(handled).toMatchObject({ subject: created, count: 1, data: envelope.data });
+  });
+
+  it('retries a handler that throws with growing delays, then dead-letters the event with the error', async () => {
+    service = await start({ maxDeliveries: 3, retryDelaysMs: [300, 600] });
+    const envelope = createEventEnvelope(created, snapshot(ALWAYS_FAILS));
+    await client.publish(envelope);
+
+    const consumer = consumerName(name, created);
+    const dead = await waitFor('the dead-letter message', () =>
+      client.jsm.streams
+        .getMessage('DEADLETTER', { last_by_subj: deadLetterSubject(consumer, created) })
+        .catch(() => null),
+    );
+    expect(JSON.parse(new TextDecoder().decode(dead.data))).toEqual(envelope);
+    expect(dead.header.get(DEAD_LETTER_HEADERS.error)).toBe(HANDLER_ERROR);
+    expect(dead.header.get(DEAD_LETTER_HEADERS.consumer)).toBe(consumer);
+    expect(dead.header.get(DEAD_LETTER_HEADERS.subject)).toBe(created);
+    expect(dead.header.get(DEAD_LETTER_HEADERS.deliveries)).toBe('3');
+
+    await waitFor('the consumer to settle', () => client.consumerIdle('TESTS', consumer));
+    await sleep(1000);
+    const attempts = (await effect(envelope.id))?.attempts ?? [];
+    expect(attempts).toHaveLength(3);
+    const gaps = [1, 2].map((i) => attempts[i]!.getTime() - attempts[i - 1]!.getTime());
+    expect(gaps[0]).toBeGreaterThanOrEqual(250);
+    expect(gaps[1]).toBeGreaterThanOrEqual(550);
+    expect((await effect(envelope.id))?.count).toBeUndefined();
+
+    const metrics = await (await fetch(`${service.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(
+      new RegExp(`events_dead_lettered_total\\{consumer="${consumer}",subject="${created}"\\} 1`),
+    );
+  });
+
+  it('handles an event on redelivery when the handler fails only the first time, without dead-lettering it', async () => {
+    service = await start({ maxDeliveries: 3, retryDelaysMs: [200] });
+    const envelope = createEventEnvelope(created, snapshot(FAILS_ONCE));
+    await client.publish(envelope);
+
+    const handled = await waitFor('the retried event to be handled', async () => {
+      const found = await effect(envelope.id);
+      return found?.count === 1 ? found : null;
+    });
+    expect(handled.attempts).toHaveLength(2);
+    const consumer = consumerName(name, created);
+    await waitFor('the consumer to settle', () => client.consumerIdle('TESTS', consumer));
+    const dead = await client.jsm.streams
+      .getMessage('DEADLETTER', { last_by_subj: deadLetterSubject(consumer, created) })
+      .then((m) => JSON.parse(new TextDecoder().decode(m.data)) as { id: string })
+      .catch(() => null);
+    expect(dead?.id).not.toBe(envelope.id);
+  });
+
+  it('drops a second delivery of the same event id (published twice with different message ids) without a second effect', async () => {
+    service = await start();
+    const envelope = createEventEnvelope(created, snapshot());
+    await client.publish(envelope, `${envelope.id}-first`);
+    const lastSeq = await client.publish(envelope, `${envelope.id}-second`);
+
+    const consumer = consumerName(name, created);
+    await waitFor('both deliveries to be acknowledged', async () => {
+      const info = await client.jsm.consumers.info('TESTS', consumer);
+      return info.delivered.stream_seq >= lastSeq && (await client.consumerIdle('TESTS', consumer));
+    });
+    const handled = await effect(envelope.id);
+    expect(handled?.count).toBe(1);
+    expect(handled?.attempts).toHaveLength(1);
+    expect(
+      await db
+        .collection('processed_events')
+        .countDocuments({ _id: `${consumer}:${envelope.id}` } as never),
+    ).toBe(1);
+
+    const metrics = await (await fetch(`${service.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(
+      new RegExp(
+        `events_duplicates_dropped_total\\{consumer="${consumer}",subject="${created}"\\} 1`,
+      ),
+    );
+  });
+});

@@ -1,0 +1,225 @@
+import { EVENT_SUBJECTS, type TestSnapshot } from '@mcat/contracts';
+import mongoose, { type Connection } from 'mongoose';
+import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
+import { testInfra } from '../../../scripts/test-infra/test-env';
+import { consumerName, outboxEvent } from '../src';
+import {
+  noteSchema,
+  startEventTestService,
+  type Effect,
+  type EventTestService,
+  type Note,
+} from './support/event-test-service';
+import { natsTestClient, type NatsTestClient } from './support/nats-test-client';
+import { sleep, waitFor } from './support/wait-for';
+
+// Services boot, NATS restarts and redeliveries take seconds on a loaded 2-core machine.
+jest.setTimeout(60_000);
+
+const created = EVENT_SUBJECTS.testCreated;
+const deleted = EVENT_SUBJECTS.testDeleted;
+
+const snapshot = (source = 'AAMC FL 2'): TestSnapshot => ({
+  testId: new mongoose.Types.ObjectId().toString(),
+  userId: new mongoose.Types.ObjectId().toString(),
+  source,
+  dateTaken: '2025-02-01T00:00:00.000Z',
+});
+
+interface StoredNote extends Note {
+  _id: mongoose.Types.ObjectId;
+}
+
+describe('outbox relay', () => {
+  let nats: PrivateServer;
+  let client: NatsTestClient;
+  let consumerDb: Connection;
+  let publisherDb: Connection;
+  const consumerMongoUrl = testInfra.mongoUrl();
+  const publisherMongoUrl = testInfra.mongoUrl();
+  const running: EventTestService[] = [];
+
+  const consumer = consumerName('questions', created);
+  const effect = (id: string) => consumerDb.collection<Effect>('effects').findOne({ _id: id });
+  const storedNote = (id: mongoose.Types.ObjectId) =>
+    publisherDb.collection<StoredNote>('notes').findOne({ _id: id });
+
+  const startPublisher = async (pollIntervalMs = 200) => {
+    const service = await startEventTestService({
+      name: 'tests',
+      mongoUrl: publisherMongoUrl,
+      natsUrl: nats.url,
+      outboxRelay: { pollIntervalMs, maxBackoffMs: 500 },
+    });
+    running.push(service);
+    return service;
+  };
+  const startConsumer = async () => {
+    const service = await startEventTestService({
+      name: 'questions',
+      mongoUrl: consumerMongoUrl,
+      natsUrl: nats.url,
+      consume: { retryDelaysMs: [200] },
+    });
+    running.push(service);
+    return service;
+  };
+  const handledOnce = (id: string) =>
+    waitFor(`event ${id} to be handled`, async () => {
+      const found = await effect(id);
+      return found?.count === 1 ? found : null;
+    });
+
+  beforeAll(async () => {
+    nats = await privateNats();
+    client = await natsTestClient(nats.url);
+    consumerDb = await mongoose.createConnection(consumerMongoUrl).asPromise();
+    publisherDb = await mongoose.createConnection(publisherMongoUrl).asPromise();
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((service) => service.close()));
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await consumerDb.close();
+    await publisherDb.close();
+    await nats.dispose();
+  });
+
+  it('publishes a write made while NATS is stopped once NATS is back, and the consumer handles it exactly once', async () => {
+    const publisher = await startPublisher();
+    await startConsumer();
+    await nats.stop();
+
+    const entry = outboxEvent(created, snapshot());
+    const note = await publisher.notes.create({
+      title: 'written during the outage',
+      outbox: [entry],
+    });
+    await sleep(2000);
+    expect((await storedNote(note._id))?.outbox).toHaveLength(1);
+
+    await nats.start();
+    const natsBackAt = Date.now();
+    const handled = await handledOnce(entry.id);
+    process.stdout.write(`NATS back to event handled: ${Date.now() - natsBackAt} ms\n`);
+    expect(handled.data).toEqual(entry.data);
+    await waitFor(
+      'the outbox to be emptied',
+      async () => (await storedNote(note._id))?.outbox?.length === 0,
+    );
+    await waitFor('the consumer to settle', () => client.consumerIdle('TESTS', consumer));
+    await sleep(1000);
+    expect((await effect(entry.id))?.count).toBe(1);
+    expect((await effect(entry.id))?.attempts).toHaveLength(1);
+  });
+
+  it('loses nothing when the process stops between the write and the publish: the relay publishes the stored entry when it starts', async () => {
+    const entry = outboxEvent(created, snapshot());
+    const id = new mongoose.Types.ObjectId();
+    await publisherDb
+      .collection<StoredNote>('notes')
+      .insertOne({ _id: id, title: 'written before a crash', deletedAt: null, outbox: [entry] });
+    await startConsumer();
+    await sleep(500);
+    expect(await effect(entry.id)).toBeNull();
+
+    await startPublisher();
+    await handledOnce(entry.id);
+    await waitFor(
+      'the outbox to be emptied',
+      async () => (await storedNote(id))?.outbox?.length === 0,
+    );
+    expect(await storedNote(id)).toMatchObject({ title: 'written before a crash', outbox: [] });
+  });
+
+  it('publishes a write through a registered model at once, without waiting for the next poll', async () => {
+    const publisher = await startPublisher(60_000);
+    await startConsumer();
+    await sleep(300);
+    const entry = outboxEvent(created, snapshot());
+    const startedAt = Date.now();
+    await publisher.notes.create({ title: 'nudged', outbox: [entry] });
+    await handledOnce(entry.id);
+    const latencyMs = Date.now() - startedAt;
+    process.stdout.write(`outbox write to handled event: ${latencyMs} ms\n`);
+    expect(latencyMs).toBeLessThan(2000);
+  });
+
+  it('publishes the event of a soft delete and then removes the document, which no query sees meanwhile', async () => {
+    const publisher = await startPublisher();
+    await startConsumer();
+    const note = await publisher.notes.create({ title: 'to delete' });
+    const event = outboxEvent(deleted, { testId: note._id.toString(), userId: 'u1' });
+    await publisher.notes.updateOne(
+      { _id: note._id },
+      { $set: { deletedAt: new Date() }, $push: { outbox: event } },
+    );
+    expect(await publisher.notes.findById(note._id)).toBeNull();
+
+    const handled = await handledOnce(event.id);
+    expect(handled.data).toEqual({ testId: note._id.toString(), userId: 'u1' });
+    await waitFor('the document to be removed', async () => (await storedNote(note._id)) === null);
+  });
+
+  it('publishes each event once to the consumer when two relays (replicas) share the outbox', async () => {
+    const replicas = [await startPublisher(), await startPublisher()];
+    await startConsumer();
+    const entries = Array.from({ length: 20 }, () => outboxEvent(created, snapshot()));
+    await Promise.all(
+      entries.map((entry, i) =>
+        replicas[i % 2]!.notes.create({ title: `replicated ${i}`, outbox: [entry] }),
+      ),
+    );
+    for (const entry of entries) await handledOnce(entry.id);
+    await waitFor('the consumer to settle', () => client.consumerIdle('TESTS', consumer));
+    const effects = await consumerDb
+      .collection<Effect>('effects')
+      .find({ _id: { $in: entries.map((e) => e.id) } })
+      .toArray();
+    expect(effects.map((e) => e.count)).toEqual(entries.map(() => 1));
+  });
+});
+
+describe('outboxPlugin', () => {
+  let db: Connection;
+  let notes: mongoose.Model<Note>;
+
+  beforeAll(async () => {
+    db = await mongoose.createConnection(testInfra.mongoUrl()).asPromise();
+    notes = db.model<Note>('Note', noteSchema);
+    await notes.init();
+  });
+
+  afterAll(() => db.close());
+
+  it('hides soft-deleted documents from finds, counts, distinct and aggregations unless the filter names deletedAt', async () => {
+    const live = await notes.create({ title: 'live' });
+    const gone = await notes.create({ title: 'gone' });
+    await notes.updateOne({ _id: gone._id }, { $set: { deletedAt: new Date() } });
+
+    expect((await notes.find()).map((n) => n.title)).toEqual(['live']);
+    expect(await notes.findById(gone._id)).toBeNull();
+    expect(await notes.countDocuments()).toBe(1);
+    expect(await notes.distinct('title')).toEqual(['live']);
+    expect(await notes.aggregate([{ $group: { _id: null, n: { $sum: 1 } } }])).toEqual([
+      { _id: null, n: 1 },
+    ]);
+    expect((await notes.updateOne({ _id: gone._id }, { $set: { title: 'x' } })).matchedCount).toBe(
+      0,
+    );
+    expect((await notes.find({ deletedAt: { $ne: null } })).map((n) => n.title)).toEqual(['gone']);
+    expect(live.toJSON()).toEqual({ _id: live._id, title: 'live', __v: 0 });
+  });
+
+  it('does not select the outbox unless asked', async () => {
+    const entry = outboxEvent(created, snapshot());
+    const note = await notes.create({ title: 'with event', outbox: [entry] });
+    const plain = await notes.findById(note._id).lean();
+    expect(plain).not.toHaveProperty('outbox');
+    const withOutbox = await notes.findById(note._id).select('+outbox').lean();
+    expect(withOutbox?.outbox).toEqual([entry]);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * A small service built from the kit for the event tests: a `notes` collection with the outbox
+ * plugin (registered with the OutboxRelay), and `@EventPattern` handlers that record every call
+ * in an `effects` collection, so a test can see how many times each event had an effect.
+ */
+import {
+  Controller,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type INestApplication,
+} from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { getModelToken, InjectConnection, InjectModel, MongooseModule } from '@nestjs/mongoose';
+import { EVENT_SUBJECTS, type EventEnvelope } from '@mcat/contracts';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { freePort } from '../../../../scripts/test-infra/private-infra';
+import { testInfra } from '../../../../scripts/test-infra/test-env';
+import {
+  bootstrapService,
+  OutboxRelay,
+  outboxPlugin,
+  ServiceKitModule,
+  type JetStreamConsumerOptions,
+  type OutboxEntry,
+  type OutboxRelayOptions,
+} from '../../src';
+
+export interface Note {
+  title: string;
+  outbox?: OutboxEntry[];
+  deletedAt?: Date | null;
+}
+
+export const noteSchema = new Schema<Note>({ title: { type: String, required: true } });
+noteSchema.plugin(outboxPlugin);
+
+/** One row per event id: how many times a handler ran for it to completion, and every attempt. */
+export interface Effect {
+  _id: string;
+  subject: string;
+  count: number;
+  attempts: Date[];
+  data: unknown;
+}
+
+/** `source` of a TestSnapshot that makes the handler throw on every delivery. */
+export const ALWAYS_FAILS = 'always-fails';
+/** `source` that makes the handler throw on the first delivery only. */
+export const FAILS_ONCE = 'fails-once';
+export const HANDLER_ERROR = 'projection store unavailable';
+
+@Controller()
+class RecordingConsumer {
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  private get effects() {
+    return this.connection.collection<Effect>('effects');
+  }
+
+  @EventPattern(EVENT_SUBJECTS.testCreated)
+  async onTestCreated(@Payload() envelope: EventEnvelope<'tests.test.created'>): Promise<void> {
+    await this.effects.updateOne(
+      { _id: envelope.id },
+      { $push: { attempts: new Date() }, $set: { subject: envelope.subject } },
+      { upsert: true },
+    );
+    const effect = await this.effects.findOne({ _id: envelope.id });
+    const attempts = effect?.attempts.length ?? 0;
+    if (
+      envelope.data.source === ALWAYS_FAILS ||
+      (envelope.data.source === FAILS_ONCE && attempts < 2)
+    ) {
+      throw new Error(HANDLER_ERROR);
+    }
+    await this.effects.updateOne(
+      { _id: envelope.id },
+      { $inc: { count: 1 }, $set: { data: envelope.data } },
+    );
+  }
+
+  @EventPattern(EVENT_SUBJECTS.testDeleted)
+  async onTestDeleted(@Payload() envelope: EventEnvelope<'tests.test.deleted'>): Promise<void> {
+    await this.effects.updateOne(
+      { _id: envelope.id },
+      { $inc: { count: 1 }, $set: { subject: envelope.subject, data: envelope.data } },
+      { upsert: true },
+    );
+  }
+}
+
+@Injectable()
+class NoteOutbox {
+  constructor(@InjectModel('Note') model: Model<Note>, relay: OutboxRelay) {
+    relay.register(model);
+  }
+}
+
+export interface EventTestServiceOptions {
+  /** The service name: names the durable consumers. */
+  name: string;
+  mongoUrl: string;
+  natsUrl: string;
+  /** Consume events (the bootstrap option) with these settings; omitted: publish only. */
+  consume?: JetStreamConsumerOptions;
+  outboxRelay?: OutboxRelayOptions;
+}
+
+function eventTestModule(options: EventTestServiceOptions, port: number): DynamicModule {
+  @Module({})
+  class EventTestModule {}
+  return {
+    module: EventTestModule,
+    imports: [
+      ServiceKitModule.forRoot({
+        name: options.name,
+        outboxRelay: options.outboxRelay,
+        config: {
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: port,
+          LOG_LEVEL: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
+          SHUTDOWN_GRACE_MS: 1000,
+          REDIS_URL: testInfra.redisUrl,
+          MONGO_URL: options.mongoUrl,
+          NATS_URL: options.natsUrl,
+        },
+      }),
+      MongooseModule.forFeature([{ name: 'Note', schema: noteSchema }]),
+    ],
+    controllers: [RecordingConsumer],
+    providers: [NoteOutbox],
+  };
+}
+
+export interface EventTestService {
+  app: INestApplication;
+  baseUrl: string;
+  notes: Model<Note>;
+  close(): Promise<void>;
+}
+
+/** Boots the service through `bootstrapService`, as a real service starts. */
+export async function startEventTestService(
+  options: EventTestServiceOptions,
+): Promise<EventTestService> {
+  const port = await freePort();
+  const app = await bootstrapService({
+    module: eventTestModule(options, port),
+    config: { HOST: '127.0.0.1', PORT: port },
+    consumeEvents: options.consume ?? false,
+  });
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    notes: app.get<Model<Note>>(getModelToken('Note')),
+    close: () => app.close(),
+  };
+}
