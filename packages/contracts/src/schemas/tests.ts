@@ -151,7 +151,7 @@ export const reviewPatchSchema = z.union([
   z
     .object({
       sectionsReviewed: z
-        .record(z.enum(SECTION_KEYS), z.boolean())
+        .partialRecord(z.enum(SECTION_KEYS), z.boolean())
         .refine((flags) => Object.keys(flags).length === 1, 'Send exactly one section flag'),
     })
     .strict(),
