@@ -1,13 +1,21 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceKitModule } from '@mcat/service-kit';
 import type { TestsConfig } from './config';
+import { ExcelModule } from './excel/excel.module';
+import { PlansModule } from './plans/plans.module';
+import { TestsModule } from './tests/tests.module';
 
 @Module({})
 export class AppModule {
   static register(config: TestsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceKitModule.forRoot({ name: 'tests', config })],
+      imports: [
+        ServiceKitModule.forRoot({ name: 'tests', config }),
+        TestsModule,
+        ExcelModule,
+        PlansModule,
+      ],
     };
   }
 }

@@ -1,6 +1,5 @@
-import { bootstrapService, loadConfig } from '@mcat/service-kit';
-import { AppModule } from './app.module';
+import { loadConfig } from '@mcat/service-kit';
 import { testsEnvSchema } from './config';
+import { startTestsService } from './start';
 
-const config = loadConfig(testsEnvSchema);
-void bootstrapService({ module: AppModule.register(config), config });
+void startTestsService(loadConfig(testsEnvSchema));

@@ -1,1 +1,2 @@
 export * from './test-token-issuer';
+export * from './auth-internal-stub';

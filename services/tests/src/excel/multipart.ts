@@ -1,0 +1,10 @@
+import multipart from '@fastify/multipart';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { MAX_IMPORT_BYTES } from './workbook-file';
+
+/** Lets the import route read multipart uploads; files past the size limit are cut off. */
+export async function registerMultipart(app: NestFastifyApplication): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 11 },
+  });
+}

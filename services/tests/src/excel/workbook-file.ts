@@ -1,0 +1,47 @@
+import { BadRequestException } from '@nestjs/common';
+import { Workbook, type Worksheet } from 'exceljs';
+import { VALIDATION } from '@mcat/contracts';
+import { assertSafeZip, UnsafeArchiveError } from './zip-guard';
+
+/** Largest upload accepted; a bigger one answers 413. */
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export const FILE_TOO_LARGE = 'The file is too large. Excel files of up to 2 MB can be imported.';
+export const XLS_NOT_SUPPORTED =
+  'Old-format .xls workbooks cannot be imported. Please save the file as .xlsx (Excel Workbook) and try again.';
+export const UNREADABLE_WORKBOOK = 'The Excel file is damaged or could not be read.';
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+const startsWith = (data: Buffer, magic: Buffer): boolean =>
+  data.length >= magic.length && data.subarray(0, magic.length).equals(magic);
+
+/**
+ * The uploaded workbook's first sheet. Only .xlsx is read (docs/adr/0007-excel-import.md): a
+ * legacy .xls is answered with a request to save it as .xlsx, anything else with the spec's
+ * "Please select an Excel file" message, and the archive is checked before exceljs opens it.
+ */
+export async function openWorksheet(fileName: string, data: Buffer): Promise<Worksheet> {
+  const name = fileName.toLowerCase();
+  if (name.endsWith('.xls') || startsWith(data, OLE_MAGIC)) {
+    throw new BadRequestException(XLS_NOT_SUPPORTED);
+  }
+  if (!name.endsWith('.xlsx') || !startsWith(data, ZIP_MAGIC)) {
+    throw new BadRequestException(VALIDATION.excelFileOnly);
+  }
+  try {
+    assertSafeZip(data);
+  } catch (error) {
+    if (error instanceof UnsafeArchiveError) throw new BadRequestException(UNREADABLE_WORKBOOK);
+    throw error;
+  }
+  const workbook = new Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new BadRequestException(UNREADABLE_WORKBOOK);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new BadRequestException(UNREADABLE_WORKBOOK);
+  return sheet;
+}

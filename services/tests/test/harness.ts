@@ -1,0 +1,107 @@
+import type { INestApplication } from '@nestjs/common';
+import { AuthInternalStub, randomObjectId, TestTokenIssuer } from '@mcat/service-kit/testing';
+import type { TestBody } from '@mcat/contracts';
+import { testInfra } from '../../../scripts/test-infra/test-env';
+import type { TestsConfig } from '../src/config';
+import { startTestsService } from '../src/start';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface TestsHarness {
+  url: string;
+  app: INestApplication;
+  issuer: TestTokenIssuer;
+  auth: AuthInternalStub;
+  mongoUrl: string;
+  /** A call as user `userId` (JSON body), answering status and parsed body. */
+  call<T = unknown>(
+    userId: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<Answer<T>>;
+  upload<T = unknown>(userId: string, fileName: string, data: Buffer): Promise<Answer<T>>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  natsUrl?: string;
+  mongoUrl?: string;
+}
+
+export const newUserId = randomObjectId;
+
+/** The tests service on a free port with its own database, a JWKS and an auth stand-in. */
+export async function startHarness(options: HarnessOptions = {}): Promise<TestsHarness> {
+  const issuer = await TestTokenIssuer.start();
+  const auth = await AuthInternalStub.start();
+  const mongoUrl = options.mongoUrl ?? testInfra.mongoUrl();
+  const config: TestsConfig = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: 0,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
+    MONGO_URL: mongoUrl,
+    NATS_URL: options.natsUrl ?? testInfra.natsUrl,
+    REDIS_URL: testInfra.redisUrl,
+    JWKS_URL: issuer.jwksUrl,
+    SHUTDOWN_GRACE_MS: 0,
+    AUTH_INTERNAL_URL: auth.url,
+  };
+  const app = await startTestsService(config);
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+  const answer = async <T>(response: Response): Promise<Answer<T>> => {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: body as T };
+  };
+
+  return {
+    url,
+    app,
+    issuer,
+    auth,
+    mongoUrl,
+    async call<T>(userId: string, method: string, path: string, body?: unknown) {
+      const headers: Record<string, string> = { authorization: issuer.bearer({ sub: userId }) };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return answer<T>(response);
+    },
+    async upload<T>(userId: string, fileName: string, data: Buffer) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(data)]), fileName);
+      const response = await fetch(`${url}/api/tests/import/excel`, {
+        method: 'POST',
+        headers: { authorization: issuer.bearer({ sub: userId }) },
+        body: form,
+      });
+      return answer<T>(response);
+    },
+    async close() {
+      await app.close();
+      await issuer.close();
+      await auth.close();
+    },
+  };
+}
+
+/** A valid test body, taken on `date` (YYYY-MM-DD). */
+export const testBody = (date = '2025-01-15', source = 'AAMC FL 1'): TestBody => ({
+  dateTaken: date,
+  source,
+  subscores: { chemPhys: 125, cars: 124, bio: 126, psychSoc: 127 },
+});
