@@ -1,6 +1,13 @@
 import type { IContainer, IEnvVar } from 'kubernetes-models/v1';
 import { VALUE_SETS, byKind, componentOf, renderChart, type KubeObject } from './support/chart';
-import { envSchemas, loopbackDefaults, objectShape, requiredVariables } from './support/env-schemas';
+import {
+  CONFIG_MODULES,
+  loadEnvSchemas,
+  type EnvSchema,
+  loopbackDefaults,
+  objectShape,
+  requiredVariables,
+} from './support/env-schemas';
 import { podTemplates } from './support/pods';
 
 interface DataObject extends KubeObject {
@@ -18,7 +25,10 @@ function environmentOf(container: IContainer, objects: KubeObject[]): Map<string
   const env = new Map<string, EnvValue>();
   for (const source of container.envFrom ?? []) {
     const configMap = configMaps.find((map) => map.metadata.name === source.configMapRef?.name);
-    if (!configMap) throw new Error(`envFrom names a ConfigMap the chart does not render: ${JSON.stringify(source)}`);
+    if (!configMap)
+      throw new Error(
+        `envFrom names a ConfigMap the chart does not render: ${JSON.stringify(source)}`,
+      );
     for (const [key, value] of Object.entries(configMap.data ?? {})) env.set(key, value);
   }
   for (const entry of container.env ?? ([] as IEnvVar[])) {
@@ -26,8 +36,14 @@ function environmentOf(container: IContainer, objects: KubeObject[]): Map<string
     if (secretRef) {
       const secret = secrets.find((candidate) => candidate.metadata.name === secretRef.name);
       const encoded = secret?.data?.[secretRef.key];
-      if (secret && encoded === undefined) throw new Error(`${entry.name}: Secret ${secretRef.name} has no key ${secretRef.key}`);
-      env.set(entry.name, encoded === undefined ? FROM_EXISTING_SECRET : Buffer.from(encoded, 'base64').toString('utf8'));
+      if (secret && encoded === undefined)
+        throw new Error(`${entry.name}: Secret ${secretRef.name} has no key ${secretRef.key}`);
+      env.set(
+        entry.name,
+        encoded === undefined
+          ? FROM_EXISTING_SECRET
+          : Buffer.from(encoded, 'base64').toString('utf8'),
+      );
     } else {
       env.set(entry.name, entry.value ?? '');
     }
@@ -35,65 +51,82 @@ function environmentOf(container: IContainer, objects: KubeObject[]): Map<string
   return env;
 }
 
-const schemas = envSchemas();
-
-describe.each(Object.entries(VALUE_SETS))('service configuration from the %s values', (_name, files) => {
-  const containers = () => {
-    const objects = renderChart(files);
-    return podTemplates(objects)
-      .filter((pod) => pod.owner.kind === 'Deployment')
-      .map((pod) => ({
-        component: String(componentOf(pod.labels)),
-        env: environmentOf(pod.spec.containers[0]!, objects),
-      }));
-  };
-
-  it.each(Object.keys(schemas))('sets every variable the %s config schema requires', (component) => {
-    const container = containers().find((candidate) => candidate.component === component);
-    expect(container).toBeDefined();
-    const missing = requiredVariables(schemas[component]!).filter((name) => !container!.env.has(name));
-    expect(missing).toEqual([]);
-  });
-
-  it.each(Object.keys(schemas))('overrides every single-machine (loopback) default of %s', (component) => {
-    const env = containers().find((candidate) => candidate.component === component)!.env;
-    expect(loopbackDefaults(schemas[component]!).filter((name) => !env.has(name))).toEqual([]);
-  });
-
-  it.each(Object.keys(schemas))('gives %s only values its schema accepts', (component) => {
-    const env = containers().find((candidate) => candidate.component === component)!.env;
-    const shape = objectShape(schemas[component]!);
-    const rejected = [...env.entries()]
-      .filter(([name, value]) => value !== FROM_EXISTING_SECRET && shape[name])
-      .filter(([name, value]) => !shape[name]!.safeParse(value).success)
-      .map(([name, value]) => `${name}=${String(value)}`);
-    expect(rejected).toEqual([]);
-    const known = [...env.values()].every((value) => value !== FROM_EXISTING_SECRET);
-    if (known) {
-      const parsed = schemas[component]!.safeParse(Object.fromEntries(env));
-      expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
-    }
-  });
-
-  it('gives every migration Job its database, the bus and the service settings', () => {
-    const objects = renderChart(files);
-    const jobs = podTemplates(objects).filter((pod) => pod.owner.kind === 'Job');
-    expect(jobs.map((job) => job.labels['mcat-logbook/migrates']).sort()).toEqual(['auth', 'billing', 'questions', 'tests']);
-    for (const job of jobs) {
-      const env = environmentOf(job.spec.containers[0]!, objects);
-      expect(env.has('MONGO_URL')).toBe(true);
-      expect(env.has('NATS_URL')).toBe(true);
-      expect(job.spec.containers[0]!.command).toEqual(['node', 'dist/migrate.js']);
-    }
-  });
+let schemas: Record<string, EnvSchema> = {};
+beforeAll(async () => {
+  schemas = await loadEnvSchemas();
 });
+const CONFIGURED = Object.keys(CONFIG_MODULES);
+
+describe.each(Object.entries(VALUE_SETS))(
+  'service configuration from the %s values',
+  (_name, files) => {
+    const containers = () => {
+      const objects = renderChart(files);
+      return podTemplates(objects)
+        .filter((pod) => pod.owner.kind === 'Deployment')
+        .map((pod) => ({
+          component: String(componentOf(pod.labels)),
+          env: environmentOf(pod.spec.containers[0]!, objects),
+        }));
+    };
+
+    it.each(CONFIGURED)('sets every variable the %s config schema requires', (component) => {
+      const container = containers().find((candidate) => candidate.component === component);
+      expect(container).toBeDefined();
+      const missing = requiredVariables(schemas[component]!).filter(
+        (name) => !container!.env.has(name),
+      );
+      expect(missing).toEqual([]);
+    });
+
+    it.each(CONFIGURED)('overrides every single-machine (loopback) default of %s', (component) => {
+      const env = containers().find((candidate) => candidate.component === component)!.env;
+      expect(loopbackDefaults(schemas[component]!).filter((name) => !env.has(name))).toEqual([]);
+    });
+
+    it.each(CONFIGURED)('gives %s only values its schema accepts', (component) => {
+      const env = containers().find((candidate) => candidate.component === component)!.env;
+      const shape = objectShape(schemas[component]!);
+      const rejected = [...env.entries()]
+        .filter(([name, value]) => value !== FROM_EXISTING_SECRET && shape[name])
+        .filter(([name, value]) => !shape[name]!.safeParse(value).success)
+        .map(([name, value]) => `${name}=${String(value)}`);
+      expect(rejected).toEqual([]);
+      const known = [...env.values()].every((value) => value !== FROM_EXISTING_SECRET);
+      if (known) {
+        const parsed = schemas[component]!.safeParse(Object.fromEntries(env));
+        expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+      }
+    });
+
+    it('gives every migration Job its database, the bus and the service settings', () => {
+      const objects = renderChart(files);
+      const jobs = podTemplates(objects).filter((pod) => pod.owner.kind === 'Job');
+      expect(jobs.map((job) => job.labels['mcat-logbook/migrates']).sort()).toEqual([
+        'auth',
+        'billing',
+        'questions',
+        'tests',
+      ]);
+      for (const job of jobs) {
+        const env = environmentOf(job.spec.containers[0]!, objects);
+        expect(env.has('MONGO_URL')).toBe(true);
+        expect(env.has('NATS_URL')).toBe(true);
+        expect(job.spec.containers[0]!.command).toEqual(['node', 'dist/migrate.js']);
+      }
+    });
+  },
+);
 
 describe('the chart built from inline secrets', () => {
   it('gives each service its own MongoDB database on the configured servers', () => {
     const objects = renderChart(['test/fixtures/values-inline-secrets.yaml']);
     const urls = podTemplates(objects)
       .filter((pod) => pod.owner.kind === 'Deployment')
-      .map((pod) => [componentOf(pod.labels), environmentOf(pod.spec.containers[0]!, objects).get('MONGO_URL')])
+      .map((pod) => [
+        componentOf(pod.labels),
+        environmentOf(pod.spec.containers[0]!, objects).get('MONGO_URL'),
+      ])
       .filter(([, url]) => url !== undefined);
     const base = 'mongodb+srv://app:app-password@cluster0.db.example.org';
     const options = '?retryWrites=true&authSource=admin';

@@ -59,7 +59,11 @@ const DEPENDENCIES: Record<string, string[]> = {
 interface ChartValues {
   networkPolicy: {
     ingressController: { namespaceSelector: LabelSelector; podSelector: LabelSelector };
-    metricsScraper: { enabled: boolean; namespaceSelector: LabelSelector; podSelector: LabelSelector };
+    metricsScraper: {
+      enabled: boolean;
+      namespaceSelector: LabelSelector;
+      podSelector: LabelSelector;
+    };
   };
   billing: { paymentProvider: string };
 }
@@ -106,12 +110,15 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
     }
     const matched = pods().filter((pod) => selects(peer.podSelector, pod.labels));
     const components = [...new Set(matched.map((pod) => componentOf(pod.labels)))];
-    return components.length === 1 ? String(components[0]) : `peer matching ${components.join('+') || 'no pod'}`;
+    return components.length === 1
+      ? String(components[0])
+      : `peer matching ${components.join('+') || 'no pod'}`;
   };
 
   const policiesOf = (labels: Record<string, string>, type: string) =>
     policies().filter(
-      (policy) => policy.spec.policyTypes.includes(type) && selects(policy.spec.podSelector, labels),
+      (policy) =>
+        policy.spec.policyTypes.includes(type) && selects(policy.spec.podSelector, labels),
     );
 
   it('deny everything to and from every pod of the release by default', () => {
@@ -129,7 +136,9 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
   it('let only its callers reach each Service', () => {
     const metrics = values.networkPolicy.metricsScraper.enabled;
     for (const service of byKind<ServiceObject>(objects(), 'Service')) {
-      const selected = pods().filter((pod) => selects({ matchLabels: service.spec.selector }, pod.labels));
+      const selected = pods().filter((pod) =>
+        selects({ matchLabels: service.spec.selector }, pod.labels),
+      );
       expect(selected.map((pod) => pod.owner.kind)).toEqual(['Deployment']);
       const labels = selected[0]?.labels ?? {};
       const rules = policiesOf(labels, 'Ingress').flatMap((policy) => policy.spec.ingress ?? []);

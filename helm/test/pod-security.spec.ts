@@ -1,5 +1,11 @@
 import type { IContainer } from 'kubernetes-models/v1';
-import { VALUE_SETS, byKind, devClusterManifests, renderChart, type KubeObject } from './support/chart';
+import {
+  VALUE_SETS,
+  byKind,
+  devClusterManifests,
+  renderChart,
+  type KubeObject,
+} from './support/chart';
 import { containersOf, podTemplates, workloadName, type PodTemplate } from './support/pods';
 
 /** What the `restricted` Pod Security Standard and the project's own rules ask of every container. */
@@ -8,18 +14,23 @@ function containerProblems(pod: PodTemplate, container: IContainer): string[] {
   const problems: string[] = [];
   const security = container.securityContext ?? {};
   const podSecurity = pod.spec.securityContext ?? {};
-  if (!(security.runAsNonRoot ?? podSecurity.runAsNonRoot)) problems.push(`${where}: may run as root`);
+  if (!(security.runAsNonRoot ?? podSecurity.runAsNonRoot))
+    problems.push(`${where}: may run as root`);
   if ((security.runAsUser ?? podSecurity.runAsUser) === 0) problems.push(`${where}: runs as uid 0`);
   if (security.readOnlyRootFilesystem !== true) problems.push(`${where}: writable root filesystem`);
-  if (security.allowPrivilegeEscalation !== false) problems.push(`${where}: privilege escalation allowed`);
+  if (security.allowPrivilegeEscalation !== false)
+    problems.push(`${where}: privilege escalation allowed`);
   if (security.privileged) problems.push(`${where}: privileged`);
-  if (!security.capabilities?.drop?.includes('ALL')) problems.push(`${where}: capabilities not all dropped`);
+  if (!security.capabilities?.drop?.includes('ALL'))
+    problems.push(`${where}: capabilities not all dropped`);
   if ((security.capabilities?.add ?? []).length > 0) problems.push(`${where}: adds capabilities`);
   const seccomp = security.seccompProfile?.type ?? podSecurity.seccompProfile?.type;
-  if (seccomp !== 'RuntimeDefault') problems.push(`${where}: seccomp profile is not RuntimeDefault`);
+  if (seccomp !== 'RuntimeDefault')
+    problems.push(`${where}: seccomp profile is not RuntimeDefault`);
   for (const kind of ['requests', 'limits'] as const) {
     for (const resource of ['cpu', 'memory']) {
-      if (!container.resources?.[kind]?.[resource]) problems.push(`${where}: no ${resource} ${kind}`);
+      if (!container.resources?.[kind]?.[resource])
+        problems.push(`${where}: no ${resource} ${kind}`);
     }
   }
   const image = container.image ?? '';
@@ -32,50 +43,66 @@ function containerProblems(pod: PodTemplate, container: IContainer): string[] {
 function podProblems(pod: PodTemplate): string[] {
   const where = workloadName(pod);
   const problems: string[] = [];
-  if (pod.spec.automountServiceAccountToken !== false) problems.push(`${where}: mounts a service account token`);
-  if (pod.spec.hostNetwork || pod.spec.hostPID || pod.spec.hostIPC) problems.push(`${where}: shares a host namespace`);
-  if ((pod.spec.volumes ?? []).some((volume) => volume.hostPath)) problems.push(`${where}: mounts a hostPath`);
-  return [...problems, ...containersOf(pod).flatMap((container) => containerProblems(pod, container))];
+  if (pod.spec.automountServiceAccountToken !== false)
+    problems.push(`${where}: mounts a service account token`);
+  if (pod.spec.hostNetwork || pod.spec.hostPID || pod.spec.hostIPC)
+    problems.push(`${where}: shares a host namespace`);
+  if ((pod.spec.volumes ?? []).some((volume) => volume.hostPath))
+    problems.push(`${where}: mounts a hostPath`);
+  return [
+    ...problems,
+    ...containersOf(pod).flatMap((container) => containerProblems(pod, container)),
+  ];
 }
 
 const deploymentPods = (objects: KubeObject[]) =>
   podTemplates(objects).filter((pod) => pod.owner.kind === 'Deployment');
 
-describe.each(Object.entries(VALUE_SETS))('pods of the chart with the %s values', (_name, files) => {
-  it('all run non-root, read-only, without capabilities, with resources and a pinned image', () => {
-    const pods = podTemplates(renderChart(files));
-    expect(pods.length).toBeGreaterThan(0);
-    expect(pods.flatMap(podProblems)).toEqual([]);
-  });
+describe.each(Object.entries(VALUE_SETS))(
+  'pods of the chart with the %s values',
+  (_name, files) => {
+    it('all run non-root, read-only, without capabilities, with resources and a pinned image', () => {
+      const pods = podTemplates(renderChart(files));
+      expect(pods.length).toBeGreaterThan(0);
+      expect(pods.flatMap(podProblems)).toEqual([]);
+    });
 
-  it('are checked for liveness on /healthz and readiness on /readyz', () => {
-    const problems = deploymentPods(renderChart(files)).flatMap((pod) =>
-      containersOf(pod).flatMap((container) => {
-        const where = workloadName(pod, container);
-        const found: string[] = [];
-        if (container.livenessProbe?.httpGet?.path !== '/healthz') found.push(`${where}: liveness is not GET /healthz`);
-        if (container.readinessProbe?.httpGet?.path !== '/readyz') found.push(`${where}: readiness is not GET /readyz`);
-        return found;
-      }),
-    );
-    expect(problems).toEqual([]);
-  });
+    it('are checked for liveness on /healthz and readiness on /readyz', () => {
+      const problems = deploymentPods(renderChart(files)).flatMap((pod) =>
+        containersOf(pod).flatMap((container) => {
+          const where = workloadName(pod, container);
+          const found: string[] = [];
+          if (container.livenessProbe?.httpGet?.path !== '/healthz')
+            found.push(`${where}: liveness is not GET /healthz`);
+          if (container.readinessProbe?.httpGet?.path !== '/readyz')
+            found.push(`${where}: readiness is not GET /readyz`);
+          return found;
+        }),
+      );
+      expect(problems).toEqual([]);
+    });
 
-  it('use ServiceAccounts that do not mount API tokens', () => {
-    const objects = renderChart(files);
-    const accounts = byKind<KubeObject & { automountServiceAccountToken?: boolean }>(objects, 'ServiceAccount');
-    expect(accounts.filter((account) => account.automountServiceAccountToken !== false)).toEqual([]);
-    const names = new Set(accounts.map((account) => account.metadata.name));
-    for (const pod of podTemplates(objects)) expect(names).toContain(pod.spec.serviceAccountName);
-  });
+    it('use ServiceAccounts that do not mount API tokens', () => {
+      const objects = renderChart(files);
+      const accounts = byKind<KubeObject & { automountServiceAccountToken?: boolean }>(
+        objects,
+        'ServiceAccount',
+      );
+      expect(accounts.filter((account) => account.automountServiceAccountToken !== false)).toEqual(
+        [],
+      );
+      const names = new Set(accounts.map((account) => account.metadata.name));
+      for (const pod of podTemplates(objects)) expect(names).toContain(pod.spec.serviceAccountName);
+    });
 
-  it('roll when their configuration or secrets change (checksum annotations)', () => {
-    for (const pod of deploymentPods(renderChart(files))) {
-      expect(pod.annotations['checksum/config']).toMatch(/^[a-f0-9]{64}$/);
-      expect(pod.annotations['checksum/secrets']).toMatch(/^[a-f0-9]{64}$/);
-    }
-  });
-});
+    it('roll when their configuration or secrets change (checksum annotations)', () => {
+      for (const pod of deploymentPods(renderChart(files))) {
+        expect(pod.annotations['checksum/config']).toMatch(/^[a-f0-9]{64}$/);
+        expect(pod.annotations['checksum/secrets']).toMatch(/^[a-f0-9]{64}$/);
+      }
+    });
+  },
+);
 
 describe('checksum annotations', () => {
   const checksums = (sets: Record<string, string>) =>

@@ -64,7 +64,10 @@ describe('the development cluster manifests in k8s/', () => {
     const { objects } = devClusterManifests();
     const statefulSets = byKind<{
       metadata: { name: string };
-      spec: { volumeClaimTemplates?: unknown[]; template: { spec: { containers: { image: string; args?: string[] }[] } } };
+      spec: {
+        volumeClaimTemplates?: unknown[];
+        template: { spec: { containers: { image: string; args?: string[] }[] } };
+      };
     }>(objects, 'StatefulSet');
     const mongo = statefulSets.find((set) => set.metadata.name === 'mongodb');
     const nats = statefulSets.find((set) => set.metadata.name === 'nats');

@@ -21,32 +21,68 @@ describe('values the chart refuses', () => {
     ['an image tagged latest', 'image:\n  tag: latest\n', '/image/tag'],
     ['a deployable image tagged latest', 'auth:\n  image:\n    tag: latest\n', '/auth/image/tag'],
     ['a misspelt top-level setting', 'ingres:\n  enabled: false\n', 'ingres'],
-    ['a negative replica count', 'workloadDefaults:\n  replicaCount: -1\n', '/workloadDefaults/replicaCount'],
-    ['a MongoDB URL that is not mongodb://', 'dependencies:\n  mongodb:\n    url: postgres://db:5432\n', '/dependencies/mongodb/url'],
-    ['a Redis URL that is not redis://', 'dependencies:\n  redis:\n    url: http://redis:6379\n', '/dependencies/redis/url'],
-    ['an unknown payment provider', 'billing:\n  paymentProvider: paypal\n', '/billing/paymentProvider'],
-    ['the dev payment provider in production', 'billing:\n  paymentProvider: dev\n  stripe:\n    existingSecret: ""\n', '/billing/paymentProvider'],
+    [
+      'a negative replica count',
+      'workloadDefaults:\n  replicaCount: -1\n',
+      '/workloadDefaults/replicaCount',
+    ],
+    [
+      'a MongoDB URL that is not mongodb://',
+      'dependencies:\n  mongodb:\n    url: postgres://db:5432\n',
+      '/dependencies/mongodb/url',
+    ],
+    [
+      'a Redis URL that is not redis://',
+      'dependencies:\n  redis:\n    url: http://redis:6379\n',
+      '/dependencies/redis/url',
+    ],
+    [
+      'an unknown payment provider',
+      'billing:\n  paymentProvider: paypal\n',
+      '/billing/paymentProvider',
+    ],
+    [
+      'the dev payment provider in production',
+      'billing:\n  paymentProvider: dev\n  stripe:\n    existingSecret: ""\n',
+      '/billing/paymentProvider',
+    ],
     ['an unknown log level', 'config:\n  logLevel: verbose\n', '/config/logLevel'],
-    ['JWT keys neither given nor referenced', 'auth:\n  jwt:\n    existingSecret: ""\n', '/auth/jwt/privateKey'],
-    ['an SMTP URL that is not smtp://', 'mailer:\n  smtp:\n    existingSecret: ""\n    url: http://mail\n', '/mailer/smtp/url'],
-    ['a lower-case environment variable name', 'gateway:\n  env:\n    body_limit: "1"\n', 'body_limit'],
+    [
+      'JWT keys neither given nor referenced',
+      'auth:\n  jwt:\n    existingSecret: ""\n',
+      '/auth/jwt/privateKey',
+    ],
+    [
+      'an SMTP URL that is not smtp://',
+      'mailer:\n  smtp:\n    existingSecret: ""\n    url: http://mail\n',
+      '/mailer/smtp/url',
+    ],
+    [
+      'a lower-case environment variable name',
+      'gateway:\n  env:\n    body_limit: "1"\n',
+      'body_limit',
+    ],
     ['no ingress host', 'ingress:\n  hosts: []\n', '/ingress/hosts'],
   ])('refuses %s, naming the setting', (_case, values, setting) => {
     const result = renderWith(values);
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('values don\'t meet the specifications of the schema');
+    expect(result.stderr).toContain("values don't meet the specifications of the schema");
     expect(result.stderr).toContain(setting);
   });
 
   it('refuses the stripe provider without its keys when the chart creates the Secret', () => {
     const result = renderWith('billing:\n  stripe:\n    existingSecret: ""\n');
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('billing.stripe.secretKey (or billing.stripe.existingSecret) is required');
+    expect(result.stderr).toContain(
+      'billing.stripe.secretKey (or billing.stripe.existingSecret) is required',
+    );
   });
 
   it('accepts a pinned digest from a build tool (tag@sha256)', () => {
     const digest = `sha256:${'a'.repeat(64)}`;
-    const result = renderWith(`gateway:\n  image:\n    repository: registry.example.org/gateway\n    tag: "v1@${digest}"\n`);
+    const result = renderWith(
+      `gateway:\n  image:\n    repository: registry.example.org/gateway\n    tag: "v1@${digest}"\n`,
+    );
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain(`image: "registry.example.org/gateway:v1@${digest}"`);
   });

@@ -10,7 +10,7 @@ import { REPO_ROOT } from './chart';
 
 export type EnvSchema = z.ZodType;
 
-const CONFIG_MODULES: Record<string, string> = {
+export const CONFIG_MODULES: Record<string, string> = {
   gateway: 'gateway/src/config.ts',
   auth: 'services/auth/src/config.ts',
   tests: 'services/tests/src/config.ts',
@@ -20,14 +20,16 @@ const CONFIG_MODULES: Record<string, string> = {
 };
 
 const isSchema = (value: unknown): value is EnvSchema =>
-  typeof value === 'object' && value !== null && typeof (value as EnvSchema).safeParse === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as EnvSchema).safeParse === 'function';
 
-export function envSchemas(): Record<string, EnvSchema> {
+export async function loadEnvSchemas(): Promise<Record<string, EnvSchema>> {
   const schemas: Record<string, EnvSchema> = {};
   for (const [deployable, file] of Object.entries(CONFIG_MODULES)) {
     const modulePath = path.join(REPO_ROOT, file);
     if (!fs.existsSync(modulePath)) throw new Error(`${file} is missing`);
-    const exports = require(modulePath) as Record<string, unknown>;
+    const exports = (await import(modulePath)) as Record<string, unknown>;
     const found = Object.entries(exports).filter(
       ([name, value]) => name.endsWith('EnvSchema') && isSchema(value),
     );
@@ -41,7 +43,10 @@ export function envSchemas(): Record<string, EnvSchema> {
 export function objectShape(schema: EnvSchema): Record<string, EnvSchema> {
   let current: unknown = schema;
   for (let depth = 0; depth < 10; depth += 1) {
-    const candidate = current as { shape?: Record<string, EnvSchema>; _zod: { def: { type: string; in?: unknown } } };
+    const candidate = current as {
+      shape?: Record<string, EnvSchema>;
+      _zod: { def: { type: string; in?: unknown } };
+    };
     if (candidate.shape) return candidate.shape;
     if (candidate._zod.def.type === 'pipe') current = candidate._zod.def.in;
     else break;

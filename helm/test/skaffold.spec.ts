@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { DEPLOYABLES, REPO_ROOT, RELEASE, NAMESPACE, byKind, renderChart } from './support/chart';
+import { podTemplates } from './support/pods';
+
+interface SkaffoldConfig {
+  apiVersion: string;
+  build: { artifacts: { image: string; context: string; docker: { dockerfile: string } }[] };
+  deploy: {
+    helm: {
+      releases: {
+        name: string;
+        chartPath: string;
+        namespace: string;
+        setValueTemplates: Record<string, string>;
+      }[];
+    };
+  };
+  portForward: { resourceType: string; resourceName: string; namespace: string; port: number }[];
+  profiles: { name: string; patches: { op: string; path: string; value: unknown }[] }[];
+}
+
+const skaffold = parse(
+  fs.readFileSync(path.join(REPO_ROOT, 'skaffold.yaml'), 'utf8'),
+) as SkaffoldConfig;
+const release = skaffold.deploy.helm.releases[0]!;
+
+/** The image a deployable gets from skaffold: its artifact name as repository, a sample tag. */
+const imageValues = (): Record<string, string> => {
+  const values: Record<string, string> = {};
+  for (const [key, template] of Object.entries(release.setValueTemplates)) {
+    values[key] = template
+      .replace(/\{\{\.IMAGE_REPO_([a-z_]+)\}\}/g, (_match, name: string) => {
+        const artifact = skaffold.build.artifacts.find(
+          (candidate) => candidate.image.replace(/[/-]/g, '_') === name,
+        );
+        if (!artifact) throw new Error(`${template} names no artifact`);
+        return artifact.image;
+      })
+      .replace(/\{\{\.IMAGE_TAG_[a-z_]+\}\}/g, 'dev')
+      .replace(/\{\{\.IMAGE_DIGEST_[a-z_]+\}\}/g, `sha256:${'0'.repeat(64)}`);
+  }
+  return values;
+};
+
+describe('skaffold.yaml', () => {
+  it('uses the current config schema', () => {
+    expect(skaffold.apiVersion).toMatch(/^skaffold\/v4beta\d+$/);
+  });
+
+  it('builds every artifact from an existing context and Dockerfile', () => {
+    for (const artifact of skaffold.build.artifacts) {
+      const context = path.join(REPO_ROOT, artifact.context);
+      expect(fs.statSync(context).isDirectory()).toBe(true);
+      expect(fs.existsSync(path.join(context, artifact.docker.dockerfile))).toBe(true);
+    }
+  });
+
+  it('has one artifact per deployable, built from the Dockerfile beside its code', () => {
+    const dockerfiles = skaffold.build.artifacts
+      .map((artifact) => artifact.docker.dockerfile)
+      .sort();
+    const expected = DEPLOYABLES.map((name) =>
+      ['gateway', 'frontend'].includes(name) ? `${name}/Dockerfile` : `services/${name}/Dockerfile`,
+    ).sort();
+    expect(dockerfiles).toEqual(expected);
+  });
+
+  it('deploys the chart, whose pods use every artifact and nothing else', () => {
+    expect(path.resolve(REPO_ROOT, release.chartPath)).toBe(path.join(REPO_ROOT, 'helm'));
+    expect(release.name).toBe(RELEASE);
+    const objects = renderChart([], imageValues());
+    const images = new Set(
+      podTemplates(objects)
+        .filter((pod) => pod.owner.kind === 'Deployment')
+        .flatMap((pod) => pod.spec.containers.map((container) => container.image?.split(':')[0])),
+    );
+    expect([...images].sort()).toEqual(
+      skaffold.build.artifacts.map((artifact) => artifact.image).sort(),
+    );
+  });
+
+  it('has a dev profile that applies k8s/ and the dev values before the chart, and a prod profile', () => {
+    const dev = skaffold.profiles.find((profile) => profile.name === 'dev');
+    const prod = skaffold.profiles.find((profile) => profile.name === 'prod');
+    const valuesOf = (profile: typeof dev) =>
+      profile?.patches.find((patch) => patch.path.endsWith('/valuesFiles'))?.value as string[];
+    expect(valuesOf(dev)).toEqual(['helm/values-dev.yaml']);
+    expect(valuesOf(prod)).toEqual(['helm/values-prod.yaml']);
+    for (const file of [...valuesOf(dev), ...valuesOf(prod)])
+      expect(fs.existsSync(path.join(REPO_ROOT, file))).toBe(true);
+    const hooks = dev?.patches.find((patch) => patch.path === '/deploy/helm/hooks')?.value as {
+      before: { host: { command: string[] } }[];
+    };
+    expect(hooks.before[0]?.host.command).toEqual(['kubectl', 'apply', '-k', 'k8s']);
+    expect(fs.existsSync(path.join(REPO_ROOT, 'k8s', 'kustomization.yaml'))).toBe(true);
+    expect(prod?.patches.some((patch) => patch.path === '/deploy/helm/hooks')).toBe(false);
+  });
+
+  it('forwards a local port to the gateway Service', () => {
+    const forward = skaffold.portForward.find((entry) => entry.resourceType === 'service');
+    const services = byKind<{ metadata: { name: string }; spec: { ports: { port: number }[] } }>(
+      renderChart([]),
+      'Service',
+    );
+    const gateway = services.find((service) => service.metadata.name === forward?.resourceName);
+    expect(gateway?.metadata.name).toBe(`${RELEASE}-gateway`);
+    expect(gateway?.spec.ports.map((port) => port.port)).toContain(forward?.port);
+    expect(forward?.namespace).toBe(NAMESPACE);
+    expect(release.namespace).toBe(NAMESPACE);
+  });
+});
