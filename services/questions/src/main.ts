@@ -1,6 +1,5 @@
-import { bootstrapService, loadConfig } from '@mcat/service-kit';
-import { AppModule } from './app.module';
+import { loadConfig } from '@mcat/service-kit';
 import { questionsEnvSchema } from './config';
+import { startQuestionsService } from './start';
 
-const config = loadConfig(questionsEnvSchema);
-void bootstrapService({ module: AppModule.register(config), config });
+void startQuestionsService(loadConfig(questionsEnvSchema));

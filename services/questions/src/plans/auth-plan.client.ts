@@ -1,0 +1,33 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@mcat/service-kit';
+import type { QuestionsConfig } from '../config';
+
+interface InternalUser {
+  userId: string;
+  isPremium: boolean;
+}
+
+/** Asks the auth service for a user's current plan (`GET /internal/users/:id`). */
+@Injectable()
+export class AuthPlanClient {
+  private readonly logger = new Logger(AuthPlanClient.name);
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: QuestionsConfig) {}
+
+  /** True or false from auth; null when auth does not know the user or cannot be reached. */
+  async isPremium(userId: string): Promise<boolean | null> {
+    const url = new URL(
+      `/internal/users/${encodeURIComponent(userId)}`,
+      this.config.AUTH_INTERNAL_URL,
+    );
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (!response.ok) return null;
+      const user = (await response.json()) as Partial<InternalUser>;
+      return typeof user.isPremium === 'boolean' ? user.isPremium : null;
+    } catch (error) {
+      this.logger.warn(`Plan read-through to auth failed: ${(error as Error).message}`);
+      return null;
+    }
+  }
+}

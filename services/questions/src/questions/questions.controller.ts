@@ -1,0 +1,85 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  questionBodySchema,
+  questionSearchSchema,
+  type MessageResponse,
+  type Question,
+  type QuestionBody,
+  type QuestionSearch,
+} from '@mcat/contracts';
+import { CurrentUser, ObjectIdPipe, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
+import { QuestionsService } from './questions.service';
+
+const questionId = new ObjectIdPipe('question id');
+const questionBody = new ZodValidationPipe(questionBodySchema);
+
+@Controller('api/questions')
+export class QuestionsController {
+  constructor(private readonly questions: QuestionsService) {}
+
+  @Get()
+  list(@CurrentUser() user: TokenClaims): Promise<Question[]> {
+    return this.questions.list(user.sub);
+  }
+
+  @Get('tags')
+  tags(@CurrentUser() user: TokenClaims): Promise<string[]> {
+    return this.questions.tags(user.sub);
+  }
+
+  /** Filters: testId, section, mistakeType, ankiStatus ('made' | 'not made'), topicTag. */
+  @Get('search')
+  search(
+    @CurrentUser() user: TokenClaims,
+    @Query(new ZodValidationPipe(questionSearchSchema)) query: QuestionSearch,
+  ): Promise<Question[]> {
+    return this.questions.search(user.sub, query);
+  }
+
+  @Get('test/:testId')
+  forTest(
+    @CurrentUser() user: TokenClaims,
+    @Param('testId', new ObjectIdPipe('test id')) testId: string,
+  ): Promise<Question[]> {
+    return this.questions.forTest(user.sub, testId);
+  }
+
+  @Get(':id')
+  get(@CurrentUser() user: TokenClaims, @Param('id', questionId) id: string): Promise<Question> {
+    return this.questions.get(user.sub, id);
+  }
+
+  @Post()
+  create(
+    @CurrentUser() user: TokenClaims,
+    @Body(questionBody) body: QuestionBody,
+  ): Promise<Question> {
+    return this.questions.create(user.sub, body);
+  }
+
+  @Put(':id')
+  update(
+    @CurrentUser() user: TokenClaims,
+    @Param('id', questionId) id: string,
+    @Body(questionBody) body: QuestionBody,
+  ): Promise<Question> {
+    return this.questions.update(user.sub, id, body);
+  }
+
+  @Delete(':id')
+  async remove(
+    @CurrentUser() user: TokenClaims,
+    @Param('id', questionId) id: string,
+  ): Promise<MessageResponse> {
+    await this.questions.remove(user.sub, id);
+    return { message: 'Question deleted' };
+  }
+
+  @Patch(':id/anki')
+  toggleAnki(
+    @CurrentUser() user: TokenClaims,
+    @Param('id', questionId) id: string,
+  ): Promise<Question> {
+    return this.questions.toggleAnki(user.sub, id);
+  }
+}

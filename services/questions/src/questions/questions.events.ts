@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { EVENT_SUBJECTS, type EventEnvelope } from '@mcat/contracts';
+import { TestSummariesService } from '../test-summaries/test-summaries.service';
+import { QuestionsService } from './questions.service';
+
+/**
+ * What questions consumes from the tests service: the test summaries shown on questions, and the
+ * cascade of a deleted test. Every handler is idempotent (delivery is at least once).
+ */
+@Controller()
+export class TestEventsController {
+  constructor(
+    private readonly summaries: TestSummariesService,
+    private readonly questions: QuestionsService,
+  ) {}
+
+  @EventPattern(EVENT_SUBJECTS.testCreated)
+  async testCreated(@Payload() event: EventEnvelope<'tests.test.created'>): Promise<void> {
+    await this.summaries.record(event.data, new Date(event.occurredAt));
+  }
+
+  @EventPattern(EVENT_SUBJECTS.testUpdated)
+  async testUpdated(@Payload() event: EventEnvelope<'tests.test.updated'>): Promise<void> {
+    await this.summaries.record(event.data, new Date(event.occurredAt));
+  }
+
+  @EventPattern(EVENT_SUBJECTS.testDeleted)
+  async testDeleted(@Payload() event: EventEnvelope<'tests.test.deleted'>): Promise<void> {
+    await this.summaries.markDeleted(
+      event.data.testId,
+      event.data.userId,
+      new Date(event.occurredAt),
+    );
+    await this.questions.deleteForTest(event.data.testId);
+  }
+}

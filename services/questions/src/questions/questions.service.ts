@@ -1,0 +1,151 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Types, type FilterQuery, type Model } from 'mongoose';
+import {
+  ERRORS,
+  LIMITS,
+  normalizeTags,
+  type Question,
+  type QuestionBody,
+  type QuestionSearch,
+} from '@mcat/contracts';
+import { PlanLimitsService, type LimitMessages } from '../plans/plan-limits.service';
+import { TestSummariesService } from '../test-summaries/test-summaries.service';
+import { toApiQuestion, type StoredQuestion } from './question.mapper';
+import { MissedQuestion } from './question.schema';
+
+const QUESTION_LIMITS: LimitMessages = {
+  free: LIMITS.freeQuestions,
+  premium: LIMITS.premiumQuestions,
+};
+
+const fieldsOf = (body: QuestionBody) => ({
+  testId: body.test.toLowerCase(),
+  section: body.section,
+  questionNumber: body.questionNumber,
+  mistakeType: body.mistakeType ?? '',
+  wrongAnswerReason: body.wrongAnswerReason,
+  rightAnswerReason: body.rightAnswerReason,
+  improvementPlan: body.improvementPlan,
+  ankiCardMade: body.ankiCardMade ?? false,
+  topicTags: body.topicTags,
+  topicTagKeys: body.topicTags.map((t) => t.toLowerCase()),
+});
+
+/** A user's missed questions: every query is scoped by the user id, another's is a 404. */
+@Injectable()
+export class QuestionsService {
+  constructor(
+    @InjectModel(MissedQuestion.name) private readonly questions: Model<MissedQuestion>,
+    private readonly tests: TestSummariesService,
+    private readonly limits: PlanLimitsService,
+  ) {}
+
+  list(userId: string): Promise<Question[]> {
+    return this.findAll({ userId });
+  }
+
+  async forTest(userId: string, testId: string): Promise<Question[]> {
+    await this.tests.ownedTest(userId, testId);
+    return this.findAll({ userId, testId });
+  }
+
+  search(userId: string, query: QuestionSearch): Promise<Question[]> {
+    const filter: FilterQuery<MissedQuestion> = { userId };
+    if (query.testId) filter.testId = query.testId.toLowerCase();
+    if (query.section) filter.section = query.section;
+    if (query.mistakeType) filter.mistakeType = query.mistakeType;
+    if (query.ankiStatus) filter.ankiCardMade = query.ankiStatus === 'made';
+    if (query.topicTag) filter.topicTagKeys = query.topicTag.toLowerCase();
+    return this.findAll(filter);
+  }
+
+  async get(userId: string, id: string): Promise<Question> {
+    const question = await this.questions.findOne({ _id: id, userId }).lean<StoredQuestion>();
+    if (!question) throw new NotFoundException(ERRORS.questionNotFound);
+    const test = await this.tests.byIds([question.testId]);
+    return toApiQuestion(question, test.get(question.testId));
+  }
+
+  /** The user's distinct tags, case-insensitively, sorted. */
+  async tags(userId: string): Promise<string[]> {
+    const tags = (await this.questions.distinct('topicTags', { userId })) as string[];
+    return normalizeTags(tags.sort((a, b) => a.localeCompare(b)));
+  }
+
+  async create(userId: string, body: QuestionBody): Promise<Question> {
+    const fields = fieldsOf(body);
+    await this.tests.ownedTest(userId, fields.testId);
+    const _id = new Types.ObjectId();
+    const id = String(_id);
+    await this.limits.reserve(userId, [id], QUESTION_LIMITS, (ids) => this.liveIds(userId, ids));
+    try {
+      await this.questions.create({ _id, userId, ...fields });
+    } catch (error) {
+      await this.limits.release(userId, [id]);
+      throw error;
+    }
+    // The test's deletion may have been handled while this question was being written.
+    if (await this.tests.isDeleted(fields.testId)) {
+      await this.deleteForTest(fields.testId);
+      throw new NotFoundException(ERRORS.testNotFound);
+    }
+    return this.get(userId, id);
+  }
+
+  async update(userId: string, id: string, body: QuestionBody): Promise<Question> {
+    const fields = fieldsOf(body);
+    await this.tests.ownedTest(userId, fields.testId);
+    const result = await this.questions.updateOne(
+      { _id: id, userId },
+      { $set: fields },
+      { runValidators: true },
+    );
+    if (result.matchedCount === 0) throw new NotFoundException(ERRORS.questionNotFound);
+    return this.get(userId, id);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const result = await this.questions.deleteOne({ _id: id, userId });
+    if (result.deletedCount === 0) throw new NotFoundException(ERRORS.questionNotFound);
+    await this.limits.release(userId, [id]);
+  }
+
+  /** Flips ankiCardMade; the write only lands if the flag is still what was read. */
+  async toggleAnki(userId: string, id: string): Promise<Question> {
+    for (;;) {
+      const current = await this.questions.findOne({ _id: id, userId }, { ankiCardMade: 1 }).lean();
+      if (!current) throw new NotFoundException(ERRORS.questionNotFound);
+      const result = await this.questions.updateOne(
+        { _id: id, userId, ankiCardMade: current.ankiCardMade },
+        { $set: { ankiCardMade: !current.ankiCardMade } },
+      );
+      if (result.modifiedCount === 1) return this.get(userId, id);
+    }
+  }
+
+  /** The cascade of a deleted test: its questions go and their places are given back. Idempotent. */
+  async deleteForTest(testId: string): Promise<number> {
+    const doomed = await this.questions.find({ testId }, { userId: 1 }).lean();
+    if (doomed.length === 0) return 0;
+    await this.questions.deleteMany({ _id: { $in: doomed.map((q) => q._id) } });
+    const byUser = new Map<string, string[]>();
+    for (const q of doomed) byUser.set(q.userId, [...(byUser.get(q.userId) ?? []), String(q._id)]);
+    for (const [userId, ids] of byUser) await this.limits.release(userId, ids);
+    return doomed.length;
+  }
+
+  private async findAll(filter: FilterQuery<MissedQuestion>): Promise<Question[]> {
+    const found = await this.questions
+      .find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<StoredQuestion[]>();
+    const tests = await this.tests.byIds(found.map((q) => q.testId));
+    return found.map((q) => toApiQuestion(q, tests.get(q.testId)));
+  }
+
+  private async liveIds(userId: string, ids: string[]): Promise<string[]> {
+    const live = await this.questions.find({ _id: { $in: ids }, userId }, { _id: 1 }).lean();
+    return live.map((q) => String(q._id));
+  }
+}

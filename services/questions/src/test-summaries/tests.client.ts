@@ -1,0 +1,29 @@
+import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import type { TestSnapshot } from '@mcat/contracts';
+import { SERVICE_CONFIG } from '@mcat/service-kit';
+import type { QuestionsConfig } from '../config';
+
+/** Asks the tests service about a test the projection does not know yet (`GET /internal/tests/:id`). */
+@Injectable()
+export class TestsClient {
+  private readonly logger = new Logger(TestsClient.name);
+
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: QuestionsConfig) {}
+
+  /** The test, or null when the tests service says it does not exist. */
+  async snapshot(testId: string): Promise<TestSnapshot | null> {
+    const url = new URL(`/internal/tests/${testId}`, this.config.TESTS_INTERNAL_URL);
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    } catch (error) {
+      this.logger.warn(`Test read-through failed: ${(error as Error).message}`);
+      throw new ServiceUnavailableException('Tests are unavailable right now. Please try again.');
+    }
+    if (response.status === 404) return null;
+    if (!response.ok) {
+      throw new ServiceUnavailableException('Tests are unavailable right now. Please try again.');
+    }
+    return (await response.json()) as TestSnapshot;
+  }
+}
