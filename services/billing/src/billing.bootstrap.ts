@@ -9,6 +9,10 @@ export function billingBootstrapOptions(config: BillingConfig): BootstrapOptions
   return {
     module: AppModule.register(config),
     config,
-    beforeListen: async (app) => keepRawJsonBody(app.getHttpAdapter().getInstance(), WEBHOOK_PATH),
+    beforeListen: async (app) => {
+      // Nest registers its JSON parser during init; ours replaces it afterwards.
+      await app.init();
+      keepRawJsonBody(app.getHttpAdapter().getInstance(), WEBHOOK_PATH);
+    },
   };
 }

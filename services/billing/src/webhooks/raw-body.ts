@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 /**
- * Keeps the exact bytes of JSON bodies sent to one route (the Stripe webhook, whose signature is
+ * Replaces the JSON body parser (call after the Nest application's init, which registers one) with
+ * one that keeps the exact bytes of JSON bodies sent to one route (the Stripe webhook, whose signature is
  * over the raw body). Every JSON body is still parsed by Fastify's own parser; other routes only
  * pay for one comparison of the route path, and their bytes are not kept.
  */
