@@ -66,6 +66,33 @@ function installNpmPackages() {
   mustRun('npm', ['install', ...npmArgs]);
 }
 
+/**
+ * Native addons whose install script npm does not run here (package.json "allowScripts"): the
+ * prebuilt binary argon2 ships crashes on load on this machine's kind, so it is compiled with
+ * npm's own node-gyp against the local Node headers when it does not load.
+ */
+const NATIVE_ADDONS = ['argon2'];
+
+function nodeGyp() {
+  if (process.env.npm_config_node_gyp) return process.env.npm_config_node_gyp;
+  const npmRoot = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout.trim();
+  return path.join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+}
+
+function buildNativeAddons() {
+  for (const addon of NATIVE_ADDONS) {
+    const dir = path.join(ROOT, 'node_modules', addon);
+    if (!fs.existsSync(dir)) continue;
+    const load = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(addon)})`], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    if (load.status === 0) continue;
+    log(`${addon}'s native binary does not load here: compiling it (node-gyp)`);
+    mustRun(process.execPath, [nodeGyp(), 'rebuild'], { cwd: dir });
+  }
+}
+
 const hasProgram = (name) => SEARCH_PATH.some((dir) => dir && fs.existsSync(path.join(dir, name)));
 
 /** Debian packages the command needs, skipping what an external URL replaces. */
@@ -112,6 +139,10 @@ function runEntry(entry, args) {
     if (child.exitCode === null) child.kill(signal);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
+  // `kill <npm's pid>` reaches npm's shell, which dies without passing it on: this process is
+  // then orphaned, and takes that as the request to stop.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && forward('SIGTERM'), 500).unref();
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
@@ -120,5 +151,6 @@ const entry = ENTRIES[command];
 if (!entry) fail(`Unknown command "${command}". Use one of: ${Object.keys(ENTRIES).join(', ')}.`);
 if (!fs.existsSync(path.join(ROOT, entry))) fail(`${entry} does not exist yet.`);
 installNpmPackages();
+buildNativeAddons();
 installDebianPackages(command);
 runEntry(entry, args);
