@@ -14,22 +14,58 @@ const page =
   async (): Promise<{ Component: ComponentType }> => ({ Component: pick(await load()) });
 
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('./routes/landing-route'), (m) => m.LandingRoute) },
-  { path: 'guide', lazy: page(() => import('./routes/guide-route'), (m) => m.GuideRoute) },
-  { path: 'about', lazy: page(() => import('./routes/about-route'), (m) => m.AboutRoute) },
+  {
+    index: true,
+    lazy: page(
+      () => import('./routes/landing-route'),
+      (m) => m.LandingRoute,
+    ),
+  },
+  {
+    path: 'guide',
+    lazy: page(
+      () => import('./routes/guide-route'),
+      (m) => m.GuideRoute,
+    ),
+  },
+  {
+    path: 'about',
+    lazy: page(
+      () => import('./routes/about-route'),
+      (m) => m.AboutRoute,
+    ),
+  },
   {
     path: 'forgot-password',
-    lazy: page(() => import('./routes/forgot-password-route'), (m) => m.ForgotPasswordRoute),
+    lazy: page(
+      () => import('./routes/forgot-password-route'),
+      (m) => m.ForgotPasswordRoute,
+    ),
   },
   {
     path: 'reset-password/:token',
-    lazy: page(() => import('./routes/reset-password-route'), (m) => m.ResetPasswordRoute),
+    lazy: page(
+      () => import('./routes/reset-password-route'),
+      (m) => m.ResetPasswordRoute,
+    ),
   },
 ];
 
 const signedOutOnlyRoutes: RouteObject[] = [
-  { path: 'login', lazy: page(() => import('./routes/login-route'), (m) => m.LoginRoute) },
-  { path: 'register', lazy: page(() => import('./routes/register-route'), (m) => m.RegisterRoute) },
+  {
+    path: 'login',
+    lazy: page(
+      () => import('./routes/login-route'),
+      (m) => m.LoginRoute,
+    ),
+  },
+  {
+    path: 'register',
+    lazy: page(
+      () => import('./routes/register-route'),
+      (m) => m.RegisterRoute,
+    ),
+  },
 ];
 
 const upcoming = () => import('./routes/upcoming-routes');
@@ -37,9 +73,18 @@ const upcoming = () => import('./routes/upcoming-routes');
 const protectedRoutes: RouteObject[] = [
   {
     path: 'dashboard',
-    lazy: page(() => import('./routes/dashboard-route'), (m) => m.DashboardRoute),
+    lazy: page(
+      () => import('./routes/dashboard-route'),
+      (m) => m.DashboardRoute,
+    ),
   },
-  { path: 'profile', lazy: page(() => import('./routes/profile-route'), (m) => m.ProfileRoute) },
+  {
+    path: 'profile',
+    lazy: page(
+      () => import('./routes/profile-route'),
+      (m) => m.ProfileRoute,
+    ),
+  },
   { path: 'premium', lazy: page(upcoming, (m) => m.PremiumRoute) },
   { path: 'billing', lazy: page(upcoming, (m) => m.BillingRoute) },
   { path: 'tests', lazy: page(upcoming, (m) => m.TestsRoute) },
@@ -67,7 +112,10 @@ export const appRoutes: RouteObject[] = [
           { element: <RequireSession />, children: protectedRoutes },
           {
             path: '*',
-            lazy: page(() => import('./routes/not-found-route'), (m) => m.NotFoundRoute),
+            lazy: page(
+              () => import('./routes/not-found-route'),
+              (m) => m.NotFoundRoute,
+            ),
           },
         ],
       },

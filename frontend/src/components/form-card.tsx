@@ -13,7 +13,11 @@ interface FormCardProps {
 export function FormCard({ title, children, headingLevel = 'h1' }: FormCardProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
-      <Typography variant={headingLevel === 'h1' ? 'h4' : 'h5'} component={headingLevel} gutterBottom>
+      <Typography
+        variant={headingLevel === 'h1' ? 'h4' : 'h5'}
+        component={headingLevel}
+        gutterBottom
+      >
         {title}
       </Typography>
       {children}

@@ -29,6 +29,6 @@ export const createAppTheme = (darkMode: boolean): Theme =>
     typography: { fontFamily },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
-      MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiLink: { defaultProps: { underline: 'always' } },
     },
   });

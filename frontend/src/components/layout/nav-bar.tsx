@@ -85,7 +85,11 @@ export function NavBar({
   );
 
   const crown = showCrown ? (
-    <CrownIcon titleAccess="Premium member" data-testid="premium-crown" sx={{ color: '#ffd54f', mx: 1 }} />
+    <CrownIcon
+      titleAccess="Premium member"
+      data-testid="premium-crown"
+      sx={{ color: '#ffd54f', mx: 1 }}
+    />
   ) : null;
 
   return (
@@ -143,7 +147,7 @@ export function NavBar({
       </Toolbar>
       {compact ? (
         <Collapse in={menuOpen} unmountOnExit>
-          <List id="mobile-menu" aria-label="Menu" sx={{ pb: 1 }}>
+          <List id="mobile-menu" component="div" aria-label="Menu" sx={{ pb: 1 }}>
             {links.map((link) => (
               <ListItemButton
                 key={link.to}

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
-import { useChangePasswordMutation } from '../api/auth-api';
+import { useChangePasswordMutation, useLoginMutation } from '../api/auth-api';
 
 const PASSWORD_TIPS = [
   `Use at least ${PASSWORD_MIN_LENGTH} characters; longer is stronger.`,
@@ -29,8 +29,13 @@ const PASSWORD_TIPS = [
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export function ChangePasswordForm() {
+/**
+ * A password change ends every session issued before it. When the answer carries no fresh
+ * token, signing in again with the new password keeps this session going.
+ */
+export function ChangePasswordForm({ email }: { email: string }) {
   const [changePassword] = useChangePasswordMutation();
+  const [login] = useLoginMutation();
   const success = useTimedMessage(SUCCESS_MESSAGE_HIDE_MS);
   const failure = useTimedMessage(AUTH_ALERT_HIDE_MS);
   const {
@@ -48,6 +53,7 @@ export function ChangePasswordForm() {
     failure.clear();
     try {
       const answer = await changePassword({ currentPassword, newPassword }).unwrap();
+      if (!answer.token) await login({ email, password: newPassword }).unwrap();
       reset(EMPTY);
       success.show(answer.message || AUTH_MESSAGES.passwordChanged);
     } catch (error) {
@@ -87,7 +93,12 @@ export function ChangePasswordForm() {
           error={Boolean(errors.confirmPassword)}
           helperText={errors.confirmPassword?.message}
         />
-        <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isSubmitting}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           {isSubmitting ? 'Saving...' : 'Change Password'}
         </Button>
       </Stack>

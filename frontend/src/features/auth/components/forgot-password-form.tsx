@@ -61,8 +61,7 @@ export function ForgotPasswordForm() {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       <Typography>
-        Enter the email address of your account and we will send you a link to reset your
-        password.
+        Enter the email address of your account and we will send you a link to reset your password.
       </Typography>
       {alert.message ? <Alert severity="error">{alert.message}</Alert> : null}
       <TextField

@@ -57,7 +57,13 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Profile Information">
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      spacing={2}
+      aria-label="Profile Information"
+    >
       {success.message ? <Alert severity="success">{success.message}</Alert> : null}
       {failure.message ? <Alert severity="error">{failure.message}</Alert> : null}
       <TextField
@@ -85,7 +91,12 @@ export function ProfileForm({ user }: { user: User }) {
         helperText={errors.plannedTestingDate?.message}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={isSubmitting}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         {isSubmitting ? 'Saving...' : 'Update Profile'}
       </Button>
     </Stack>

@@ -32,7 +32,13 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '', plannedTestingDate: '' },
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      plannedTestingDate: '',
+    },
   });
 
   const submit = handleSubmit(async ({ name, email, password, plannedTestingDate }) => {

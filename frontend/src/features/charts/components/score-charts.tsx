@@ -34,11 +34,7 @@ import {
   TOTAL_SCORE_MIN,
   type SectionKey,
 } from '@mcat/contracts';
-import {
-  sectionScoreSeries,
-  totalScoreSeries,
-  type ChartTest,
-} from '../utils/chart-data';
+import { sectionScoreSeries, totalScoreSeries, type ChartTest } from '../utils/chart-data';
 import { seriesColor } from '../utils/chart-colors';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
@@ -57,6 +53,13 @@ interface ChartLook {
   gridColor: string;
   animationMs: number;
 }
+
+/** Labels sit above their point; at the two ends they lean inwards so they stay readable. */
+const edgeAwareAlign = (context: { dataIndex: number; dataset: { data: unknown[] } }): number => {
+  if (context.dataIndex === 0) return -45;
+  if (context.dataIndex === context.dataset.data.length - 1) return -135;
+  return -90;
+};
 
 const lineOptions = (look: ChartLook, min: number, max: number): ChartOptions<'line'> => ({
   responsive: true,
@@ -82,7 +85,7 @@ const lineOptions = (look: ChartLook, min: number, max: number): ChartOptions<'l
       onClick: () => undefined,
     },
     datalabels: {
-      align: 'top',
+      align: edgeAwareAlign,
       anchor: 'end',
       clamp: true,
       color: look.textColor,

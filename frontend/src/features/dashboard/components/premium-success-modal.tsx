@@ -15,7 +15,12 @@ interface PremiumSuccessModalProps {
 export function PremiumSuccessModal({ open, onClose }: PremiumSuccessModalProps) {
   const { premium } = PLAN_LIMITS;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="premium-success-title" aria-describedby="premium-success-text">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="premium-success-title"
+      aria-describedby="premium-success-text"
+    >
       <DialogTitle id="premium-success-title">Thank you for upgrading to Premium!</DialogTitle>
       <DialogContent>
         <DialogContentText id="premium-success-text">

@@ -6,10 +6,26 @@ import { RouterLink } from '../../../components/router-link';
 import { DashboardCard } from './dashboard-card';
 
 const TIPS = [
-  { to: '/guide', title: 'Check the Guide', text: 'See how many practice tests to take and where to find them.' },
-  { to: '/questions', title: 'Track Missed Questions', text: 'Record why you missed each question and what to study.' },
-  { to: '/tests', title: 'Analyze Test Performance', text: 'Compare your section scores across tests.' },
-  { to: '/profile', title: 'Update Your Profile', text: 'Set your planned MCAT date to start the countdown.' },
+  {
+    to: '/guide',
+    title: 'Check the Guide',
+    text: 'See how many practice tests to take and where to find them.',
+  },
+  {
+    to: '/questions',
+    title: 'Track Missed Questions',
+    text: 'Record why you missed each question and what to study.',
+  },
+  {
+    to: '/tests',
+    title: 'Analyze Test Performance',
+    text: 'Compare your section scores across tests.',
+  },
+  {
+    to: '/profile',
+    title: 'Update Your Profile',
+    text: 'Set your planned MCAT date to start the countdown.',
+  },
 ] as const;
 
 export function QuickTipsCard() {

@@ -17,7 +17,12 @@ interface WelcomeModalProps {
 export function WelcomeModal({ open, productName, onMaybeLater, onUpgrade }: WelcomeModalProps) {
   const { free, premium } = PLAN_LIMITS;
   return (
-    <Dialog open={open} onClose={onMaybeLater} aria-labelledby="welcome-title" aria-describedby="welcome-text">
+    <Dialog
+      open={open}
+      onClose={onMaybeLater}
+      aria-labelledby="welcome-title"
+      aria-describedby="welcome-text"
+    >
       <DialogTitle id="welcome-title">Welcome to {productName}!</DialogTitle>
       <DialogContent>
         <DialogContentText id="welcome-text">

@@ -24,7 +24,14 @@ export function NotFoundPage() {
         {ERRORS.pageNotFound}
       </Typography>
       <Typography sx={{ mb: 2 }}>The page you are looking for does not exist.</Typography>
-      <Stack component="nav" aria-label="Helpful links" direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Stack
+        component="nav"
+        aria-label="Helpful links"
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ flexWrap: 'wrap' }}
+      >
         {LINKS.map((link) => (
           <Link key={link.to} component={RouterLink} to={link.to}>
             {link.label}
