@@ -7,6 +7,19 @@ import { JWT_ALGORITHM, type TokenClaims } from './token';
 export const SIGN_IN_REQUIRED = 'Please log in to continue.';
 export const SIGN_IN_AGAIN = 'Your session has expired or is invalid. Please log in again.';
 
+/**
+ * Verifying an RS256 signature costs far more than the rest of a request, and a client sends the
+ * same token again and again: a verified token's claims are kept until it expires, at most this
+ * long (so a key withdrawn from the JWKS stops being honoured soon), for at most this many tokens.
+ */
+const VERIFIED_TTL_MS = 5 * 60_000;
+const VERIFIED_MAX = 10_000;
+
+interface Verified {
+  claims: TokenClaims;
+  validUntil: number;
+}
+
 /** Reads a user's current session version (0 when none was ever written). */
 export type SessionVersionSource = (userId: string) => Promise<number>;
 
@@ -17,6 +30,7 @@ export type SessionVersionSource = (userId: string) => Promise<number>;
  */
 export class TokenVerifier {
   private readonly jwt = new JwtService();
+  private readonly verified = new Map<string, Verified>();
 
   constructor(
     private readonly keys: JwksKeyStore,
@@ -28,6 +42,22 @@ export class TokenVerifier {
     const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : undefined;
     if (!token) throw new UnauthorizedException(SIGN_IN_REQUIRED);
 
+    const claims = this.recall(token) ?? (await this.verifySignature(token));
+    if (this.sessionVersion && claims.sv !== (await this.sessionVersion(claims.sub))) {
+      throw new UnauthorizedException(SIGN_IN_AGAIN);
+    }
+    return claims;
+  }
+
+  private recall(token: string): TokenClaims | undefined {
+    const entry = this.verified.get(token);
+    if (!entry) return undefined;
+    if (Date.now() < entry.validUntil) return entry.claims;
+    this.verified.delete(token);
+    return undefined;
+  }
+
+  private async verifySignature(token: string): Promise<TokenClaims> {
     const decoded = this.jwt.decode<{ header?: { kid?: string; alg?: string } } | null>(token, {
       complete: true,
     });
@@ -46,11 +76,18 @@ export class TokenVerifier {
     }
     const claims = toClaims(payload);
     if (!claims) throw new UnauthorizedException(SIGN_IN_AGAIN);
-
-    if (this.sessionVersion && claims.sv !== (await this.sessionVersion(claims.sub))) {
-      throw new UnauthorizedException(SIGN_IN_AGAIN);
-    }
+    this.remember(token, claims, payload.exp);
     return claims;
+  }
+
+  private remember(token: string, claims: TokenClaims, exp: unknown): void {
+    const expiresAt = typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY;
+    const validUntil = Math.min(expiresAt, Date.now() + VERIFIED_TTL_MS);
+    if (this.verified.size >= VERIFIED_MAX) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, { claims, validUntil });
   }
 }
 

@@ -1,0 +1,59 @@
+import { randomObjectId, TestTokenIssuer } from '../testing/test-token-issuer';
+import { JwksKeyStore } from './jwks-key-store';
+import { TokenVerifier } from './token-verifier';
+
+describe('TokenVerifier', () => {
+  let issuer: TestTokenIssuer;
+  const claims = { sub: randomObjectId(), roles: ['student' as const], sv: 3 };
+
+  beforeAll(async () => {
+    issuer = await TestTokenIssuer.start();
+  });
+  afterAll(() => issuer.close());
+
+  const verifier = (sessionVersion?: (userId: string) => Promise<number>) =>
+    new TokenVerifier(new JwksKeyStore(issuer.jwksUrl), sessionVersion);
+
+  it('returns the claims of a valid token, again from memory the second time', async () => {
+    const v = verifier();
+    const token = issuer.sign(claims);
+    await expect(v.verify(`Bearer ${token}`)).resolves.toEqual(claims);
+    await expect(v.verify(`Bearer ${token}`)).resolves.toEqual(claims);
+  });
+
+  it('refuses a remembered token once it has expired', async () => {
+    const v = verifier();
+    const token = issuer.sign(claims, 1);
+    await expect(v.verify(`Bearer ${token}`)).resolves.toEqual(claims);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect(v.verify(`Bearer ${token}`)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('checks the session version on every call, remembered or not', async () => {
+    let current = 3;
+    const v = verifier(async () => current);
+    const token = issuer.sign(claims);
+    await expect(v.verify(`Bearer ${token}`)).resolves.toEqual(claims);
+    current = 4;
+    await expect(v.verify(`Bearer ${token}`)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it.each([
+    ['tampered', () => issuer.tampered(claims)],
+    ['expired', () => issuer.expired(claims)],
+    ['alg none', () => issuer.none(claims)],
+    ['HS256 with the public key', () => issuer.hs256WithPublicKey(claims)],
+    ['signed by another key', () => issuer.foreignKey(claims)],
+  ])('refuses a %s token even after the genuine one was verified', async (_kind, forge) => {
+    const v = verifier();
+    await v.verify(`Bearer ${issuer.sign(claims)}`);
+    await expect(v.verify(`Bearer ${forge()}`)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('refuses a missing token', async () => {
+    await expect(verifier().verify(undefined)).rejects.toMatchObject({
+      status: 401,
+      message: 'Please log in to continue.',
+    });
+  });
+});
