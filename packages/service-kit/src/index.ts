@@ -27,3 +27,4 @@ export * from './events/processed-events';
 export * from './outbox/outbox-entry';
 export * from './outbox/outbox.plugin';
 export * from './outbox/outbox-relay';
+export * from './events/replay-dead-letter';

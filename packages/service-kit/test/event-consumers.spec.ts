@@ -2,11 +2,19 @@ import { EVENT_SUBJECTS, deadLetterSubject, type TestSnapshot } from '@mcat/cont
 import mongoose, { type Connection } from 'mongoose';
 import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
 import { testInfra } from '../../../scripts/test-infra/test-env';
-import { DEAD_LETTER_HEADERS, consumerName, createEventEnvelope } from '../src';
+import {
+  DEAD_LETTER_HEADERS,
+  consumerName,
+  createEventEnvelope,
+  listDeadLetters,
+  replayDeadLetter,
+} from '../src';
 import {
   ALWAYS_FAILS,
   FAILS_ONCE,
   HANDLER_ERROR,
+  REPAIRS,
+  SLOW_HANDLER_MS,
   startEventTestService,
   type Effect,
   type EventTestService,
@@ -150,5 +158,48 @@ describe('JetStream event consumers', () => {
         `events_duplicates_dropped_total\\{consumer="${consumer}",subject="${created}"\\} 1`,
       ),
     );
+  });
+
+  it('replays a dead-lettered event once its cause is fixed, and removes the dead letter', async () => {
+    service = await start({ maxDeliveries: 2, retryDelaysMs: [100] });
+    const envelope = createEventEnvelope(created, snapshot(ALWAYS_FAILS));
+    await client.publish(envelope);
+    const letter = await waitFor('the dead letter', async () =>
+      (await listDeadLetters(client.nc)).find((l) => l.body.includes(envelope.id)),
+    );
+    expect(letter).toMatchObject({ subject: created, error: HANDLER_ERROR, deliveries: '2' });
+
+    await db.collection(REPAIRS).insertOne({ eventId: envelope.id });
+    expect(await replayDeadLetter(client.nc, letter.sequence)).toBe(created);
+
+    const handled = await waitFor('the replayed event to be handled', async () => {
+      const found = await effect(envelope.id);
+      return found?.count === 1 ? found : null;
+    });
+    expect(handled.attempts).toHaveLength(3);
+    const remaining = await listDeadLetters(client.nc);
+    expect(remaining.map((l) => l.sequence)).not.toContain(letter.sequence);
+  });
+
+  it('lets the handler in progress finish when the service closes, and does not handle that event again after a restart', async () => {
+    service = await start();
+    const envelope = createEventEnvelope(EVENT_SUBJECTS.testUpdated, snapshot());
+    await client.publish(envelope);
+    await waitFor(
+      'the handler to start',
+      async () => (await effect(envelope.id))?.attempts.length === 1,
+    );
+
+    const closing = Date.now();
+    await service.close();
+    service = null;
+    expect(Date.now() - closing).toBeLessThan(SLOW_HANDLER_MS + 2000);
+    expect((await effect(envelope.id))?.count).toBe(1);
+
+    service = await start();
+    const consumer = consumerName(name, EVENT_SUBJECTS.testUpdated);
+    await waitFor('the consumer to settle', () => client.consumerIdle('TESTS', consumer));
+    await sleep(500);
+    expect(await effect(envelope.id)).toMatchObject({ count: 1, attempts: [expect.any(Date)] });
   });
 });

@@ -35,6 +35,11 @@ export interface JetStreamConsumerOptions {
   ackWaitMs?: number;
   /** Messages pulled ahead per consumer (default 10). */
   prefetch?: number;
+  /**
+   * Lifetime of each pull request (default 5 s). It also bounds how long a consumer takes to
+   * resume after NATS restarts: the client re-pulls after missed heartbeats (half of it).
+   */
+  pullExpiresMs?: number;
 }
 
 export interface JetStreamServerOptions extends JetStreamConsumerOptions {
@@ -130,7 +135,10 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
       };
       const stream = await this.ensureConsumer(jsm, route);
       const consumer = await js.consumers.get(stream, route.consumer);
-      const messages = await consumer.consume({ max_messages: this.options.prefetch ?? 10 });
+      const messages = await consumer.consume({
+        max_messages: this.options.prefetch ?? 10,
+        expires: this.options.pullExpiresMs ?? 5000,
+      });
       this.running.push({ messages, loop: this.consume(js, route, messages) });
       this.events.log(`Consuming ${route.subject} as ${route.consumer}`);
     }

@@ -49,6 +49,10 @@ export const ALWAYS_FAILS = 'always-fails';
 /** `source` that makes the handler throw on the first delivery only. */
 export const FAILS_ONCE = 'fails-once';
 export const HANDLER_ERROR = 'projection store unavailable';
+/** How long the `tests.test.updated` handler works on each event. */
+export const SLOW_HANDLER_MS = 1000;
+/** An event id written here makes the always-failing handler succeed: the cause was fixed. */
+export const REPAIRS = 'repairs';
 
 @Controller()
 class RecordingConsumer {
@@ -67,16 +71,26 @@ class RecordingConsumer {
     );
     const effect = await this.effects.findOne({ _id: envelope.id });
     const attempts = effect?.attempts.length ?? 0;
-    if (
-      envelope.data.source === ALWAYS_FAILS ||
-      (envelope.data.source === FAILS_ONCE && attempts < 2)
-    ) {
-      throw new Error(HANDLER_ERROR);
-    }
+    const repaired = await this.connection.collection(REPAIRS).findOne({ eventId: envelope.id });
+    const fails =
+      (envelope.data.source === ALWAYS_FAILS && !repaired) ||
+      (envelope.data.source === FAILS_ONCE && attempts < 2);
+    if (fails) throw new Error(HANDLER_ERROR);
     await this.effects.updateOne(
       { _id: envelope.id },
       { $inc: { count: 1 }, $set: { data: envelope.data } },
     );
+  }
+
+  @EventPattern(EVENT_SUBJECTS.testUpdated)
+  async onTestUpdated(@Payload() envelope: EventEnvelope<'tests.test.updated'>): Promise<void> {
+    await this.effects.updateOne(
+      { _id: envelope.id },
+      { $push: { attempts: new Date() }, $set: { subject: envelope.subject } },
+      { upsert: true },
+    );
+    await new Promise((resolve) => setTimeout(resolve, SLOW_HANDLER_MS));
+    await this.effects.updateOne({ _id: envelope.id }, { $inc: { count: 1 } });
   }
 
   @EventPattern(EVENT_SUBJECTS.testDeleted)
