@@ -1,3 +1,4 @@
+import ConnectionString from 'mongodb-connection-string-url';
 import { z } from 'zod';
 
 /**
@@ -26,7 +27,14 @@ export const envFields = {
     .min(1, 'PORT must be between 1 and 65535')
     .max(65535, 'PORT must be between 1 and 65535'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MONGO_URL: urlVariable('MONGO_URL', ['mongodb:', 'mongodb+srv:']),
+  /** Parsed as MongoDB does, so replica-set URLs with several hosts are accepted. */
+  MONGO_URL: z.string({ error: 'MONGO_URL is required' }).refine((value) => {
+    try {
+      return new ConnectionString(value).hosts.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'MONGO_URL must be a mongodb:// or mongodb+srv:// URL'),
   NATS_URL: urlVariable('NATS_URL', ['nats:', 'tls:']),
   REDIS_URL: urlVariable('REDIS_URL', ['redis:', 'rediss:']),
   JWKS_URL: urlVariable('JWKS_URL', ['http:', 'https:']),

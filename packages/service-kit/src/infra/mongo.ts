@@ -1,5 +1,6 @@
 import { Injectable, type DynamicModule } from '@nestjs/common';
 import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
+import ConnectionString from 'mongodb-connection-string-url';
 import type { Connection } from 'mongoose';
 import { HealthRegistry } from '../health/health-registry';
 
@@ -8,8 +9,7 @@ import { HealthRegistry } from '../health/health-registry';
  * that, the service name, so each service owns its own database on a shared server.
  */
 export function mongoModule(url: string, service: string): DynamicModule {
-  const parsed = new URL(url);
-  const dbName = parsed.pathname.replace(/^\//, '') || `mcat_${service}`;
+  const dbName = new ConnectionString(url).pathname.replace(/^\//, '') || `mcat_${service}`;
   return MongooseModule.forRoot(url, {
     dbName,
     serverSelectionTimeoutMS: 5000,
