@@ -1,0 +1,168 @@
+/**
+ * `npm run bench` part for the tests and questions services (issue 4), run by scripts/bench.ts
+ * against the test-profile product, through the gateway. It reports and never fails:
+ *  1. a premium user with 15 tests and 1300 missed questions: GET /api/tests and GET /api/questions
+ *     at full load (requests/s, p50, p99) and GET /api/questions at a fixed 100 requests/s
+ *     (target p99 <= 50 ms);
+ *  2. the cascade: time from DELETE /api/tests/{id} (a test with 100 questions) until that test's
+ *     questions are gone, p50 and p99 over BENCH_CASCADE_RUNS runs (default 50; target p99 <= 500 ms).
+ * BENCH_DURATION_S (default 10) and BENCH_CONNECTIONS (default 32) tune the load.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { SECTION_NAMES } from '@mcat/contracts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const CASCADE_RUNS = Number(process.env.BENCH_CASCADE_RUNS ?? 50);
+const QUESTIONS_PER_CASCADE = 100;
+const PARALLEL_WRITES = 8;
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  rate?: number,
+): Promise<Figures> {
+  const options = {
+    url,
+    headers,
+    connections: rate ? 10 : CONNECTIONS,
+    ...(rate ? { overallRate: rate } : {}),
+  };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const row = (name: string, f: Figures) =>
+  `  ${name.padEnd(34)} ${fixed(f.requestsPerSecond, 0).padStart(6)} req/s   p50 ${fixed(f.p50)} ms   p99 ${fixed(f.p99)} ms${f.failed ? `   (${f.failed} failed)` : ''}`;
+
+type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+function client(gatewayUrl: string, token: string): Call {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
+/** A new account made premium with the dev provider's 100% coupon. */
+async function premiumUser(gatewayUrl: string): Promise<{ call: Call; token: string }> {
+  const response = await fetch(`${gatewayUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Student',
+      email: `bench-${randomBytes(6).toString('hex')}@example.com`,
+      password: 'Bench-Passw0rd!',
+    }),
+  });
+  if (!response.ok) throw new Error(`register answered ${response.status}`);
+  const { token } = (await response.json()) as { token: string };
+  const call = client(gatewayUrl, token);
+  const coupon = await call<{ couponId: string }>('POST', '/api/auth/apply-coupon', {
+    couponCode: 'FREEMCAT',
+  });
+  await call('POST', '/api/auth/create-payment-intent', { couponId: coupon.couponId });
+  return { call, token };
+}
+
+const newTest = async (call: Call, day: number): Promise<string> =>
+  (
+    await call<{ _id: string }>('POST', '/api/tests', {
+      dateTaken: `2025-01-${String((day % 28) + 1).padStart(2, '0')}`,
+      source: `Bench FL ${day}`,
+      subscores: { chemPhys: 125, cars: 124, bio: 126, psychSoc: 127 },
+    })
+  )._id;
+
+async function addQuestions(call: Call, testIds: string[], count: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      await call('POST', '/api/questions', {
+        test: testIds[i % testIds.length],
+        section: SECTION_NAMES[i % 4],
+        questionNumber: (i % 59) + 1,
+        mistakeType: 'Content Gap',
+        wrongAnswerReason: 'Bench reason',
+        rightAnswerReason: 'Bench answer',
+        improvementPlan: 'Bench plan',
+        topicTags: ['Physics', `Tag ${i % 20}`],
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_WRITES }, worker));
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+async function main(): Promise<void> {
+  print('Tests and questions through the gateway (premium user, 15 tests, 1300 questions)');
+  const gatewayUrl = process.env.BENCH_GATEWAY_URL;
+  if (!gatewayUrl) {
+    print('  skipped: run it through `npm run bench`, which starts the product');
+    return;
+  }
+  const { call: user, token } = await premiumUser(gatewayUrl);
+  const testIds: string[] = [];
+  for (let day = 0; day < 15; day += 1) testIds.push(await newTest(user, day));
+  await addQuestions(user, testIds, 1300);
+  const headers = { authorization: `Bearer ${token}` };
+  print(row('GET /api/tests', await measure(`${gatewayUrl}/api/tests`, headers)));
+  print(row('GET /api/questions', await measure(`${gatewayUrl}/api/questions`, headers)));
+  const fixedRate = await measure(`${gatewayUrl}/api/questions`, headers, 100);
+  print(`${row('GET /api/questions at 100 req/s', fixedRate)}   target p99 <= 50 ms`);
+
+  print(
+    `Cascade: DELETE /api/tests/{id} with ${QUESTIONS_PER_CASCADE} questions until they are gone`,
+  );
+  const { call: cascadeUser } = await premiumUser(gatewayUrl);
+  const times: number[] = [];
+  for (let run = 0; run < CASCADE_RUNS; run += 1) {
+    const testId = await newTest(cascadeUser, run);
+    await addQuestions(cascadeUser, [testId], QUESTIONS_PER_CASCADE);
+    const started = performance.now();
+    await cascadeUser('DELETE', `/api/tests/${testId}`);
+    for (;;) {
+      const left = await cascadeUser<unknown[]>('GET', `/api/questions/search?testId=${testId}`);
+      if (left.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  print(
+    `  ${CASCADE_RUNS} runs: p50 ${fixed(percentile(times, 50))} ms   p99 ${fixed(percentile(times, 99))} ms   target p99 <= 500 ms`,
+  );
+}
+
+void main().catch((error: unknown) => {
+  print(`  bench failed: ${error instanceof Error ? error.message : String(error)}`);
+});
