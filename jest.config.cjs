@@ -1,5 +1,7 @@
 // Every back-end workspace is a jest project; `npx jest` at the root runs them all.
 module.exports = {
+  // A global option: jest ignores it inside a project's config.
+  testTimeout: 30000,
   projects: [
     '<rootDir>/packages/contracts',
     '<rootDir>/packages/service-kit',

@@ -31,5 +31,4 @@ module.exports = (dir) => ({
   },
   globalSetup: path.join(root, 'scripts/test-infra/jest-global-setup.ts'),
   globalTeardown: path.join(root, 'scripts/test-infra/jest-global-teardown.ts'),
-  testTimeout: 30000,
 });
