@@ -1,3 +1,4 @@
 const preset = require('../jest.preset.cjs');
 
-module.exports = preset(__dirname);
+// The chart checks render and validate files only: no databases or brokers to start.
+module.exports = { ...preset(__dirname), globalSetup: undefined, globalTeardown: undefined };
