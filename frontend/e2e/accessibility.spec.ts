@@ -77,8 +77,11 @@ for (const scheme of SCHEMES) {
 test('at 375 px the open mobile menu has no serious accessibility violation', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'MCAT Section Scores' })).toBeVisible();
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.locator('#mobile-menu')).toBeVisible();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu.getByRole('link', { name: 'Register' })).toBeInViewport();
+  await page.waitForTimeout(2_200);
   await keepScreenshot(page, 'landing-mobile-menu', 'light');
   await expectNoSeriousViolations(page);
 });
