@@ -52,6 +52,8 @@ export interface RunningAuth {
 export async function startAuth(
   overrides: Omit<AuthOverrides, 'clock'> = {},
   env: Record<string, string> = {},
+  /** Consume events: give such a test a private NATS, or it shares the durable consumer. */
+  consumeEvents = false,
 ): Promise<RunningAuth> {
   const redis = await privateRedis();
   const port = await freePort();
@@ -71,7 +73,7 @@ export async function startAuth(
   const app = await bootstrapService({
     module: AppModule.register(config, { sessionVersionWatchMs: 200, ...overrides, clock }),
     config,
-    consumeEvents: true,
+    consumeEvents,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
