@@ -85,7 +85,13 @@ async function vitest(): Promise<void> {
   const file = reportFile('vitest');
   const code = await run(
     path.join(BIN, 'vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    [
+      'run',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
     { cwd: FRONTEND },
   );
   results.push({ name: 'vitest', counts: withExitCode(jestCounts(file), code) });
@@ -118,7 +124,7 @@ async function playwright(): Promise<void> {
     const file = reportFile('playwright');
     const code = await run(
       path.join(BIN, 'playwright'),
-      ['test', '-c', config, '--reporter=list,json'],
+      ['test', '-c', config, '--pass-with-no-tests', '--reporter=list,json'],
       {
         env: {
           E2E_BASE_URL: stack.url,
