@@ -17,7 +17,20 @@ interface GoTool {
   binary: string;
   /** Files the module's own build step would generate and its zip leaves out. */
   generated?: Record<string, string>;
+  /** Our changes to the sources: files added, and a line inserted after a given line. */
+  patch?: {
+    /** Names the patched build in the cache, so an unpatched one is never reused. */
+    id: string;
+    addFiles: Record<string, string>;
+    insertAfter: { file: string; line: string; insert: string }[];
+  };
 }
+
+const lockedHandler = (file: string, command: string) => ({
+  file: `internal/handler/${file}`,
+  line: `func (h *Handler) ${command}(connCtx context.Context, msg *wire.OpMsg) (*wire.OpMsg, error) {`,
+  insert: '\twriteMu.Lock()\n\tdefer writeMu.Unlock()\n',
+});
 
 export const GO_TOOLS = {
   ferretdb: {
@@ -26,6 +39,17 @@ export const GO_TOOLS = {
     pkg: './cmd/ferretdb',
     binary: 'ferretdb',
     generated: { 'build/version/version.txt': 'v1.24.2\n' },
+    patch: {
+      id: 'serialized-writes',
+      addFiles: {
+        'internal/handler/write_lock.go': path.join(__dirname, 'ferretdb-patch', 'write_lock.go'),
+      },
+      insertAfter: [
+        lockedHandler('msg_update.go', 'MsgUpdate'),
+        lockedHandler('msg_findandmodify.go', 'MsgFindAndModify'),
+        lockedHandler('msg_delete.go', 'MsgDelete'),
+      ],
+    },
   },
   helm: { module: 'helm.sh/helm/v3', version: 'v3.21.4', pkg: './cmd/helm', binary: 'helm' },
   'stripe-mock': {
@@ -40,7 +64,8 @@ export type ToolName = keyof typeof GO_TOOLS;
 
 export const toolPath = (name: ToolName): string => {
   const tool: GoTool = GO_TOOLS[name];
-  return path.join(TOOLS_CACHE, `${name}-${tool.version}`, tool.binary);
+  const key = tool.patch ? `${tool.version}-${tool.patch.id}` : tool.version;
+  return path.join(TOOLS_CACHE, `${name}-${key}`, tool.binary);
 };
 
 /**
@@ -73,6 +98,7 @@ export function ensureTool(name: ToolName, log: (line: string) => void = console
     for (const [file, content] of Object.entries(tool.generated ?? {})) {
       fs.writeFileSync(path.join(work, file), content);
     }
+    applyPatch(work, tool.patch);
     fs.mkdirSync(path.dirname(binary), { recursive: true });
     const partial = `${binary}.partial`;
     execFileSync('go', ['build', '-o', partial, tool.pkg], { cwd: work, env, stdio: 'inherit' });
@@ -81,4 +107,18 @@ export function ensureTool(name: ToolName, log: (line: string) => void = console
     fs.rmSync(work, { recursive: true, force: true });
   }
   return binary;
+}
+
+function applyPatch(work: string, patch: GoTool['patch']): void {
+  if (!patch) return;
+  for (const [file, source] of Object.entries(patch.addFiles)) {
+    fs.copyFileSync(source, path.join(work, file));
+  }
+  for (const { file, line, insert } of patch.insertAfter) {
+    const target = path.join(work, file);
+    const text = fs.readFileSync(target, 'utf8');
+    if (!text.includes(`${line}\n`))
+      throw new Error(`Cannot patch ${file}: line not found: ${line}`);
+    fs.writeFileSync(target, text.replace(`${line}\n`, `${line}\n${insert}`));
+  }
 }
