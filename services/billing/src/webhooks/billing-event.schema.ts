@@ -56,5 +56,5 @@ export class BillingEvent {
 }
 
 export const BillingEventSchema = SchemaFactory.createForClass(BillingEvent);
-BillingEventSchema.index({ occurredAt: -1 });
+BillingEventSchema.index({ occurredAt: -1, receivedAt: -1 });
 BillingEventSchema.index({ type: 1, occurredAt: -1 });

@@ -96,7 +96,7 @@ export class BillingEventsService {
   list(filter: FilterQuery<BillingEvent>, skip: number, limit: number): Promise<BillingEvent[]> {
     return this.events
       .find(filter)
-      .sort({ occurredAt: -1, _id: -1 })
+      .sort({ occurredAt: -1, receivedAt: -1 })
       .skip(skip)
       .limit(limit)
       .lean<BillingEvent[]>()
@@ -107,7 +107,7 @@ export class BillingEventsService {
   async *stream(filter: FilterQuery<BillingEvent>): AsyncGenerator<BillingEvent> {
     yield* this.events
       .find(filter)
-      .sort({ occurredAt: -1, _id: -1 })
+      .sort({ occurredAt: -1, receivedAt: -1 })
       .lean<BillingEvent>()
       .cursor({ batchSize: 500 });
   }
