@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceKitModule } from '@mcat/service-kit';
+import { PlansModule, ServiceKitModule } from '@mcat/service-kit';
 import type { QuestionsConfig } from './config';
-import { PlansModule } from './plans/plans.module';
 import { QuestionsModule } from './questions/questions.module';
 
 @Module({})
@@ -12,7 +11,10 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({ name: 'questions', config }),
         QuestionsModule,
-        PlansModule,
+        PlansModule.forResource({
+          resource: 'questions',
+          authInternalUrl: config.AUTH_INTERNAL_URL,
+        }),
       ],
     };
   }

@@ -1,8 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceKitModule } from '@mcat/service-kit';
+import { PlansModule, ServiceKitModule } from '@mcat/service-kit';
 import type { TestsConfig } from './config';
 import { ExcelModule } from './excel/excel.module';
-import { PlansModule } from './plans/plans.module';
 import { TestsModule } from './tests/tests.module';
 
 @Module({})
@@ -14,7 +13,7 @@ export class AppModule {
         ServiceKitModule.forRoot({ name: 'tests', config }),
         TestsModule,
         ExcelModule,
-        PlansModule,
+        PlansModule.forResource({ resource: 'tests', authInternalUrl: config.AUTH_INTERNAL_URL }),
       ],
     };
   }

@@ -1,6 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { AuthInternalStub, randomObjectId, TestTokenIssuer } from '@mcat/service-kit/testing';
-import type { TestBody } from '@mcat/contracts';
+import {
+  SECTION_SCORE_MAX,
+  SECTION_SCORE_MIN,
+  SOURCE_MAX_LENGTH,
+  type Test,
+  type TestBody,
+} from '@mcat/contracts';
 import { testInfra } from '../../../scripts/test-infra/test-env';
 import type { TestsConfig } from '../src/config';
 import { startTestsService } from '../src/start';
@@ -105,3 +111,14 @@ export const testBody = (date = '2025-01-15', source = 'AAMC FL 1'): TestBody =>
   source,
   subscores: { chemPhys: 125, cars: 124, bio: 126, psychSoc: 127 },
 });
+
+/** What every stored test must satisfy, whatever was sent or imported. */
+export const isValidStoredTest = (t: Test): boolean =>
+  t.source.trim() === t.source &&
+  t.source.length >= 1 &&
+  t.source.length <= SOURCE_MAX_LENGTH &&
+  Object.values(t.subscores).every(
+    (s) => Number.isInteger(s) && s >= SECTION_SCORE_MIN && s <= SECTION_SCORE_MAX,
+  ) &&
+  t.totalScore === Object.values(t.subscores).reduce((a, b) => a + b, 0) &&
+  t.dateTaken.endsWith('T00:00:00.000Z');

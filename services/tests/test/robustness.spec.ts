@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { SECTION_SCORE_MAX, SECTION_SCORE_MIN, type Test } from '@mcat/contracts';
-import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
+import { STRUCTURED_QUERY_MESSAGE } from '@mcat/service-kit';
+import { isValidStoredTest, newUserId, startHarness, testBody, type TestsHarness } from './harness';
+
+const INJECTED_QUERIES = [
+  'source[$gt]=',
+  'x[$ne]=1',
+  'userId[]=a',
+  'source=a&source=b',
+  '$where=1',
+];
 
 describe('tests API robustness', () => {
   let h: TestsHarness;
@@ -59,6 +68,57 @@ describe('tests API robustness', () => {
     expect((await h.call(owner, 'PUT', `/api/tests/${testId}`, body)).status).toBe(400);
   });
 
+  it('answers 400 to operator injection in the query string of every route, and changes nothing', async () => {
+    const before = await h.call<Test[]>(owner, 'GET', '/api/tests');
+    const allRoutes: [string, string, unknown?][] = [
+      ['GET', '/api/tests'],
+      ['POST', '/api/tests', testBody('2025-02-01')],
+      ['GET', '/api/tests/export/excel'],
+      ['POST', '/api/tests/import/excel'],
+      ['GET', `/internal/tests/${testId}`],
+      ...routes(testId),
+    ];
+    for (const query of INJECTED_QUERIES) {
+      for (const [method, path, body] of allRoutes) {
+        const answer = await h.call(owner, method, `${path}?${query}`, body);
+        expect({ method, path, query, answer }).toEqual({
+          method,
+          path,
+          query,
+          answer: { status: 400, body: { statusCode: 400, message: STRUCTURED_QUERY_MESSAGE } },
+        });
+      }
+    }
+    expect(await h.call<Test[]>(owner, 'GET', '/api/tests')).toEqual(before);
+  });
+
+  it('never answers 500 to any id in the path or any plain query string', async () => {
+    const segment = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 40 }),
+      fc.stringMatching(/^[0-9a-f]{24}$/),
+      fc.constantFrom('{"$gt":""}', '..', '%', '$gt', 'null', testId.toUpperCase()),
+    );
+    const query = fc.dictionary(
+      fc.stringMatching(/^[a-zA-Z]{1,10}$/),
+      fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('{"$gt":""}', '.*', '')),
+      { maxKeys: 3 },
+    );
+    const method = fc.constantFrom('GET', 'PUT', 'DELETE', 'PATCH');
+    await fc.assert(
+      fc.asyncProperty(segment, query, method, async (id, params, verb) => {
+        const search = new URLSearchParams(params).toString();
+        const list = await h.call<Test[]>(owner, 'GET', `/api/tests?${search}`);
+        expect(list.status).toBe(200);
+        const path = `/api/tests/${encodeURIComponent(id)}${verb === 'PATCH' ? '/review/complete' : ''}`;
+        const body = verb === 'PUT' ? testBody() : undefined;
+        const answer = await h.call(newUserId(), verb, `${path}?${search}`, body);
+        expect([400, 404]).toContain(answer.status);
+      }),
+      { numRuns: 150 },
+    );
+    expect((await h.call<Test>(owner, 'GET', `/api/tests/${testId}`)).status).toBe(200);
+  }, 120_000);
+
   it('answers 400 for operator injection in the review patch', async () => {
     const body = { sectionsReviewed: { $gt: '' } };
     expect((await h.call(owner, 'PATCH', `/api/tests/${testId}/review`, body)).status).toBe(400);
@@ -107,14 +167,6 @@ describe('tests API robustness', () => {
     { requiredKeys: [] },
   );
 
-  const isValidStored = (t: Test): boolean =>
-    t.source.trim() === t.source &&
-    t.source.length >= 1 &&
-    t.source.length <= 100 &&
-    Object.values(t.subscores).every((s) => Number.isInteger(s) && s >= 118 && s <= 132) &&
-    t.totalScore === Object.values(t.subscores).reduce((a, b) => a + b, 0) &&
-    t.dateTaken.endsWith('T00:00:00.000Z');
-
   it('never answers 500 to any create or update body, and stores only valid tests', async () => {
     const user = newUserId();
     h.auth.setUser(user, { isPremium: true });
@@ -131,6 +183,6 @@ describe('tests API robustness', () => {
       { numRuns: 150 },
     );
     const stored = await h.call<Test[]>(user, 'GET', '/api/tests');
-    expect(stored.body.every(isValidStored)).toBe(true);
+    expect(stored.body.every(isValidStoredTest)).toBe(true);
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import type { KitConfig } from '../config/env';
 import { startEventConsumers } from '../events/event-consumers';
 import type { JetStreamConsumerOptions } from '../events/jetstream.server';
 import { toErrorBody } from '../http/error-body';
+import { refuseStructuredQueries } from '../http/query-guard';
 import { Metrics } from '../metrics/metrics';
 import { REQUEST_ID_HEADER } from '../logging/logging.module';
 
@@ -40,7 +41,8 @@ export function createAdapter(bodyLimit = 1024 * 1024): FastifyAdapter {
 
 /**
  * The one way a service starts: Fastify, JSON logs, error bodies for framework errors too,
- * request timings on /metrics, graceful shutdown on SIGTERM/SIGINT, then listen.
+ * query strings with operators refused (400), request timings on /metrics, graceful shutdown on
+ * SIGTERM/SIGINT, then listen.
  */
 export async function bootstrapService(options: BootstrapOptions): Promise<INestApplication> {
   const { module, config } = options;
@@ -60,6 +62,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<INest
     const body = toErrorBody(error);
     void reply.status(body.statusCode).send(body);
   });
+  refuseStructuredQueries(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {

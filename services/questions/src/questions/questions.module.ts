@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { PlansModule } from '../plans/plans.module';
 import { TestSummariesModule } from '../test-summaries/test-summaries.module';
 import { MissedQuestion, MissedQuestionSchema } from './question.schema';
 import { QuestionsController } from './questions.controller';
@@ -10,7 +9,6 @@ import { QuestionsService } from './questions.service';
 @Module({
   imports: [
     MongooseModule.forFeature([{ name: MissedQuestion.name, schema: MissedQuestionSchema }]),
-    PlansModule,
     TestSummariesModule,
   ],
   controllers: [QuestionsController, TestEventsController],

@@ -9,7 +9,7 @@ import {
   type QuestionBody,
   type QuestionSearch,
 } from '@mcat/contracts';
-import { PlanLimitsService, type LimitMessages } from '../plans/plan-limits.service';
+import { PlanLimitsService, type LimitMessages } from '@mcat/service-kit';
 import { TestSummariesService } from '../test-summaries/test-summaries.service';
 import { toApiQuestion, type StoredQuestion } from './question.mapper';
 import { MissedQuestion } from './question.schema';

@@ -10,8 +10,7 @@ import {
   type TestBody,
   type TestSnapshot,
 } from '@mcat/contracts';
-import { OutboxRelay } from '@mcat/service-kit';
-import { PlanLimitsService, type LimitMessages } from '../plans/plan-limits.service';
+import { OutboxRelay, PlanLimitsService, type LimitMessages } from '@mcat/service-kit';
 import { utcMidnight } from './calendar';
 import { toApiTest, toSnapshot } from './test.mapper';
 import { PracticeTest } from './test.schema';

@@ -1,9 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * One of a user's places under the plan limit, held by one record (a missed question). Its `_id` is
- * `<userId>:<n>` with n below the limit, so taking a place is an insert that the unique `_id`
- * makes atomic: two creates racing for the last place cannot both get it. This holds on FerretDB,
+ * One of a user's places under the plan limit, held by one record (a test or a missed question).
+ * Its `_id` is `<userId>:<n>` with n below the limit, so taking a place is an insert that the
+ * unique `_id` makes atomic: two creates racing for the last place cannot both get it. This holds on FerretDB,
  * whose conditional updates are read-modify-write and lose races (see docs/adr/0008-plan-limits.md).
  */
 @Schema({ collection: 'plan_slots', versionKey: false })

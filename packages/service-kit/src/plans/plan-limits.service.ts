@@ -1,8 +1,9 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { PLAN_LIMITS, planOf } from '@mcat/contracts';
 import { PlanSlot } from './plan-slot.schema';
+import { PLANS_OPTIONS, type PlansOptions } from './plans.options';
 import { PlansService } from './plans.service';
 
 /** What a refused reservation answers, by the plan the user is on. */
@@ -20,15 +21,17 @@ const isDuplicate = (error: unknown): boolean =>
   (error as { code?: unknown }).code === DUPLICATE_KEY;
 
 /**
- * The plan limit on a user's missed questions, enforced atomically without transactions: every question holds
- * one of the user's numbered places (`PlanSlot`), taken by inserting it before the question is
- * written and given back when the question is deleted (also by the cascade) or its write fails.
+ * The plan limit on a user's records (tests or questions, by `PlansOptions.resource`), enforced
+ * atomically without transactions: every record holds one of the user's numbered places
+ * (`PlanSlot`), taken by inserting it before the record is written and given back when the record
+ * is deleted (also by a cascade) or its write fails.
  */
 @Injectable()
 export class PlanLimitsService {
   constructor(
     @InjectModel(PlanSlot.name) private readonly slots: Model<PlanSlot>,
     private readonly plans: PlansService,
+    @Inject(PLANS_OPTIONS) private readonly options: PlansOptions,
   ) {}
 
   /**
@@ -60,7 +63,7 @@ export class PlanLimitsService {
   }
 
   private async take(userId: string, holders: string[], premium: boolean): Promise<boolean> {
-    const limit = PLAN_LIMITS[planOf(premium)].questions;
+    const limit = PLAN_LIMITS[planOf(premium)][this.options.resource];
     if (holders.length === 0) return true;
     const taken = new Set(
       (await this.slots.find({ userId }, { n: 1 }).lean()).map((slot) => slot.n),

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@mcat/service-kit';
-import type { TestsConfig } from '../config';
+import { PLANS_OPTIONS, type PlansOptions } from './plans.options';
 
 interface InternalUser {
   userId: string;
@@ -12,13 +11,13 @@ interface InternalUser {
 export class AuthPlanClient {
   private readonly logger = new Logger(AuthPlanClient.name);
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: TestsConfig) {}
+  constructor(@Inject(PLANS_OPTIONS) private readonly options: PlansOptions) {}
 
   /** True or false from auth; null when auth does not know the user or cannot be reached. */
   async isPremium(userId: string): Promise<boolean | null> {
     const url = new URL(
       `/internal/users/${encodeURIComponent(userId)}`,
-      this.config.AUTH_INTERNAL_URL,
+      this.options.authInternalUrl,
     );
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
