@@ -1,9 +1,15 @@
 /** Reads the password reset link out of the mail the test stack's SMTP catcher stored. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
-import { findResetLink } from '../../../scripts/lib/caught-mail';
+
+// The runner's module is CommonJS (the repository root's package type); this file is ESM.
+type CaughtMail = typeof import('../../../scripts/lib/caught-mail');
+const { findResetLink } = createRequire(import.meta.url)(
+  '../../../scripts/lib/caught-mail',
+) as CaughtMail;
 
 const mailDir = (): string =>
   process.env.E2E_MAIL_DIR ?? fileURLToPath(new URL('../../../.test-data/mail', import.meta.url));
