@@ -28,6 +28,7 @@ export function RootLayout() {
         brandName={config.brandName}
         signedIn={isAuthenticated}
         isPremium={user?.isPremium ?? false}
+        isBillingStaff={user?.roles.includes('billing') ?? false}
         darkMode={darkMode}
         onToggleDarkMode={() => dispatch(darkModeToggled())}
         onLogout={signOut}

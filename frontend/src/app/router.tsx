@@ -68,8 +68,6 @@ const signedOutOnlyRoutes: RouteObject[] = [
   },
 ];
 
-const upcoming = () => import('./routes/upcoming-routes');
-
 const protectedRoutes: RouteObject[] = [
   {
     path: 'dashboard',
@@ -85,16 +83,76 @@ const protectedRoutes: RouteObject[] = [
       (m) => m.ProfileRoute,
     ),
   },
-  { path: 'premium', lazy: page(upcoming, (m) => m.PremiumRoute) },
-  { path: 'billing', lazy: page(upcoming, (m) => m.BillingRoute) },
-  { path: 'tests', lazy: page(upcoming, (m) => m.TestsRoute) },
-  { path: 'tests/new', lazy: page(upcoming, (m) => m.NewTestRoute) },
-  { path: 'tests/:id', lazy: page(upcoming, (m) => m.TestDetailRoute) },
-  { path: 'tests/:id/edit', lazy: page(upcoming, (m) => m.EditTestRoute) },
-  { path: 'tests/:id/review', lazy: page(upcoming, (m) => m.ReviewRoute) },
-  { path: 'tests/:testId/questions/new', lazy: page(upcoming, (m) => m.NewQuestionRoute) },
-  { path: 'questions', lazy: page(upcoming, (m) => m.QuestionsRoute) },
-  { path: 'questions/:id/edit', lazy: page(upcoming, (m) => m.EditQuestionRoute) },
+  {
+    path: 'premium',
+    lazy: page(
+      () => import('./routes/premium-route'),
+      (m) => m.PremiumRoute,
+    ),
+  },
+  {
+    path: 'billing',
+    lazy: page(
+      () => import('./routes/billing-route'),
+      (m) => m.BillingRoute,
+    ),
+  },
+  {
+    path: 'tests',
+    lazy: page(
+      () => import('./routes/tests-route'),
+      (m) => m.TestsRoute,
+    ),
+  },
+  {
+    path: 'tests/new',
+    lazy: page(
+      () => import('./routes/test-form-routes'),
+      (m) => m.NewTestRoute,
+    ),
+  },
+  {
+    path: 'tests/:id',
+    lazy: page(
+      () => import('./routes/test-detail-route'),
+      (m) => m.TestDetailRoute,
+    ),
+  },
+  {
+    path: 'tests/:id/edit',
+    lazy: page(
+      () => import('./routes/test-form-routes'),
+      (m) => m.EditTestRoute,
+    ),
+  },
+  {
+    path: 'tests/:id/review',
+    lazy: page(
+      () => import('./routes/review-route'),
+      (m) => m.ReviewRoute,
+    ),
+  },
+  {
+    path: 'tests/:testId/questions/new',
+    lazy: page(
+      () => import('./routes/question-form-routes'),
+      (m) => m.NewQuestionRoute,
+    ),
+  },
+  {
+    path: 'questions',
+    lazy: page(
+      () => import('./routes/questions-route'),
+      (m) => m.QuestionsRoute,
+    ),
+  },
+  {
+    path: 'questions/:id/edit',
+    lazy: page(
+      () => import('./routes/question-form-routes'),
+      (m) => m.EditQuestionRoute,
+    ),
+  },
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -13,3 +13,12 @@ export const localDateFromIso = (isoDate: string): Date => {
 /** 'YYYY-MM-DD' in the reader's local format. */
 export const formatCalendarDate = (isoDate: string): string =>
   localDateFromIso(isoDate).toLocaleDateString();
+
+/** Today's calendar date where the reader is, 'YYYY-MM-DD'. */
+export const localToday = (now: Date = new Date()): string => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+/** The calendar-date part of an ISO timestamp or date. */
+export const isoDatePart = (iso: string): string => iso.split('T')[0];

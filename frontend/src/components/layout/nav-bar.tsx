@@ -41,11 +41,14 @@ const SIGNED_IN_LINKS: readonly NavItem[] = [
 ];
 
 const UPGRADE_LINK: NavItem = { to: '/premium', label: 'Upgrade to Premium' };
+const BILLING_LINK: NavItem = { to: '/billing', label: 'Billing' };
 
 export interface NavBarProps {
   brandName: string;
   signedIn: boolean;
   isPremium: boolean;
+  /** Billing staff see the Billing link; nobody else does. */
+  isBillingStaff: boolean;
   darkMode: boolean;
   onToggleDarkMode: () => void;
   onLogout: () => void;
@@ -55,6 +58,7 @@ export function NavBar({
   brandName,
   signedIn,
   isPremium,
+  isBillingStaff,
   darkMode,
   onToggleDarkMode,
   onLogout,
@@ -63,7 +67,9 @@ export function NavBar({
   const compact = useMediaQuery(theme.breakpoints.down('md'));
   const [menuOpen, setMenuOpen] = useState(false);
 
-  const links = signedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
+  const links = signedIn
+    ? [...SIGNED_IN_LINKS, ...(isBillingStaff ? [BILLING_LINK] : [])]
+    : SIGNED_OUT_LINKS;
   const showUpgrade = signedIn && !isPremium;
   const showCrown = signedIn && isPremium;
   const closeMenu = () => setMenuOpen(false);

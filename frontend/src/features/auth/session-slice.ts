@@ -2,7 +2,12 @@
  * The session (spec section 4): token, user, isAuthenticated, loading (true until the stored
  * token is checked) and the last auth error. Server answers arrive through the auth endpoints.
  */
-import { createSlice, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  createSlice,
+  type PayloadAction,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { ERRORS, type User } from '@mcat/contracts';
 import { apiErrorMessage } from '../../lib/api-error';
 import { unauthorized } from '../../lib/api';
@@ -55,6 +60,10 @@ export const sessionSlice = createSlice({
     clearError(state) {
       state.error = null;
     },
+    /** The server's newer copy of the signed-in user (after an upgrade to premium). */
+    userUpdated(state, { payload }: PayloadAction<User>) {
+      if (state.isAuthenticated) state.user = payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -99,7 +108,7 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { noStoredSession, logout, clearError } = sessionSlice.actions;
+export const { noStoredSession, logout, clearError, userUpdated } = sessionSlice.actions;
 
 interface SessionRoot {
   session: SessionState;

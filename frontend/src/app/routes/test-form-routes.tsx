@@ -1,0 +1,90 @@
+/** /tests/new and /tests/:id/edit: the one test form, saving a new test or updating one. */
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ERRORS } from '@mcat/contracts';
+import { FormCard } from '../../components/form-card';
+import { LoadingSpinner } from '../../components/loading-spinner';
+import { PageContainer } from '../../components/page-container';
+import { UpgradeModal } from '../../components/upgrade-modal';
+import {
+  useCreateTestMutation,
+  useGetTestQuery,
+  useUpdateTestMutation,
+} from '../../features/tests/api/tests-api';
+import { TestForm, type TestFormOutput } from '../../features/tests/components/test-form';
+import { emptyTestForm, testFormFromTest } from '../../features/tests/utils/test-form-values';
+import { apiErrorMessage } from '../../lib/api-error';
+import { planLimitOutcome } from '../../lib/plan-limits';
+import { usePageTitle } from '../../lib/use-page-title';
+import { NotFoundMessage } from './not-found-message';
+
+export function NewTestRoute() {
+  usePageTitle('Add New Test');
+  const navigate = useNavigate();
+  const [createTest] = useCreateTestMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+
+  const save = async (values: TestFormOutput) => {
+    setError(null);
+    try {
+      const test = await createTest(values).unwrap();
+      void navigate(`/tests/${test._id}/review`);
+    } catch (failure) {
+      const message = apiErrorMessage(failure, ERRORS.saveTest);
+      const limit = planLimitOutcome(message);
+      if (limit?.display === 'modal') setLimitMessage(limit.message);
+      else setError(limit?.message ?? message);
+    }
+  };
+
+  return (
+    <PageContainer maxWidth="md">
+      <FormCard title="Add New Test">
+        <TestForm
+          initialValues={emptyTestForm()}
+          submitLabel="Save Test"
+          errorMessage={error}
+          onSubmit={save}
+        />
+      </FormCard>
+      <UpgradeModal message={limitMessage} onClose={() => setLimitMessage(null)} />
+    </PageContainer>
+  );
+}
+
+export function EditTestRoute() {
+  usePageTitle('Edit Test');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const test = useGetTestQuery(id);
+  const [updateTest] = useUpdateTestMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  if (test.isLoading) return <LoadingSpinner label="Loading test..." />;
+  if (!test.data) return <NotFoundMessage what="test" backTo="/tests" backLabel="Back to Tests" />;
+
+  const save = async (values: TestFormOutput) => {
+    setError(null);
+    try {
+      await updateTest({ id, body: values }).unwrap();
+      void navigate(`/tests/${id}`);
+    } catch (failure) {
+      setError(apiErrorMessage(failure, ERRORS.saveTest));
+    }
+  };
+
+  return (
+    <PageContainer maxWidth="md">
+      <FormCard title="Edit Test">
+        <TestForm
+          key={test.data._id}
+          initialValues={testFormFromTest(test.data)}
+          submitLabel="Update Test"
+          errorMessage={error}
+          onSubmit={save}
+        />
+      </FormCard>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { NO_BILLING_FILTERS, type BillingFilters } from '../utils/billing-filters';
+
+interface BillingFiltersFormProps {
+  onApply: (filters: BillingFilters) => void;
+}
+
+/** Event type, status, e-mail and a date range; Apply Filters and Clear Filters. */
+export function BillingFiltersForm({ onApply }: BillingFiltersFormProps) {
+  const [values, setValues] = useState<BillingFilters>(NO_BILLING_FILTERS);
+  const field = (key: keyof BillingFilters, label: string, type = 'text') => (
+    <TextField
+      size="small"
+      label={label}
+      type={type}
+      value={values[key]}
+      onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+      slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+    />
+  );
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label="Filter billing records"
+      onSubmit={(event: React.FormEvent) => {
+        event.preventDefault();
+        onApply(values);
+      }}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        alignItems: 'center',
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: '1fr 1fr',
+          md: 'repeat(auto-fit, minmax(150px, 1fr))',
+        },
+      }}
+    >
+      {field('type', 'Event type')}
+      {field('status', 'Status')}
+      {field('email', 'Email')}
+      {field('from', 'From', 'date')}
+      {field('to', 'To', 'date')}
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button type="submit" variant="contained">
+          Apply Filters
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setValues(NO_BILLING_FILTERS);
+            onApply(NO_BILLING_FILTERS);
+          }}
+        >
+          Clear Filters
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The premium purchase (spec section 7): coupon, payment creation, confirmation; and the dev
+ * provider's Test-mode card payment, which stands in for Stripe.js confirming a card.
+ */
+import type {
+  ApplyCouponBody,
+  ConfirmPremiumBody,
+  CouponResult,
+  CreatePaymentIntentBody,
+  PaymentIntentResult,
+  User,
+} from '@mcat/contracts';
+import { api } from '../../../lib/api';
+
+/** What the dev provider answers for a paid PaymentIntent (Stripe's shape, the fields used here). */
+export interface PaidIntent {
+  id: string;
+  status: string;
+}
+
+export const premiumApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    applyCoupon: build.mutation<CouponResult, ApplyCouponBody>({
+      query: (body) => ({ url: 'auth/apply-coupon', method: 'POST', body }),
+    }),
+    createPaymentIntent: build.mutation<PaymentIntentResult, CreatePaymentIntentBody>({
+      query: (body) => ({ url: 'auth/create-payment-intent', method: 'POST', body }),
+    }),
+    confirmPremium: build.mutation<User, ConfirmPremiumBody>({
+      query: (body) => ({ url: 'auth/confirm-premium', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    payWithDevCard: build.mutation<
+      PaidIntent,
+      { paymentIntentId: string; clientSecret: string; cardNumber: string }
+    >({
+      query: ({ paymentIntentId, clientSecret, cardNumber }) => ({
+        url: `billing/dev/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`,
+        method: 'POST',
+        body: { clientSecret, cardNumber },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useApplyCouponMutation,
+  useCreatePaymentIntentMutation,
+  useConfirmPremiumMutation,
+  usePayWithDevCardMutation,
+} = premiumApi;
+
+/** The PaymentIntent id a client secret belongs to (`pi_..._secret_...`). */
+export const paymentIntentIdOf = (clientSecret: string): string =>
+  clientSecret.split('_secret_')[0];

@@ -1,0 +1,173 @@
+/**
+ * The missed-question form shared by /tests/:testId/questions/new, /questions/:id/edit and the
+ * review wizard's inline form (spec sections 2 and 5).
+ */
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { MISTAKE_TYPES, SECTIONS, questionBodySchema, type QuestionBody } from '@mcat/contracts';
+import { enterSubmitsForm } from '../utils/enter-submits';
+import type { QuestionFormFields } from '../utils/question-form-values';
+import { TagInput } from './tag-input';
+
+const resolver = zodResolver(questionBodySchema) as unknown as Resolver<
+  QuestionFormFields,
+  unknown,
+  QuestionBody
+>;
+
+interface QuestionFormProps {
+  initialValues: QuestionFormFields;
+  submitLabel: 'Save Question' | 'Update Question';
+  errorMessage: string | null;
+  tagPool: readonly string[];
+  onSubmit: (body: QuestionBody) => Promise<void>;
+  onCancel: () => void;
+}
+
+export function QuestionForm({
+  initialValues,
+  submitLabel,
+  errorMessage,
+  tagPool,
+  onSubmit,
+  onCancel,
+}: QuestionFormProps) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<QuestionFormFields, unknown, QuestionBody>({
+    resolver,
+    defaultValues: initialValues,
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      aria-label="Missed question"
+      onSubmit={handleSubmit(onSubmit)}
+      onKeyDown={enterSubmitsForm}
+    >
+      {errors.test ? <Alert severity="error">{errors.test.message}</Alert> : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+        <Controller
+          control={control}
+          name="section"
+          render={({ field }) => (
+            <TextField
+              select
+              label="Section"
+              required
+              {...field}
+              error={Boolean(errors.section)}
+              helperText={errors.section?.message}
+            >
+              {SECTIONS.map((section) => (
+                <MenuItem key={section.key} value={section.name}>
+                  {section.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          label="Question Number"
+          type="number"
+          required
+          {...register('questionNumber')}
+          error={Boolean(errors.questionNumber)}
+          helperText={errors.questionNumber?.message}
+          slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
+        />
+      </Box>
+      <Controller
+        control={control}
+        name="mistakeType"
+        render={({ field }) => (
+          <TextField select label="Type of Mistake" {...field}>
+            <MenuItem value="">
+              <em>None</em>
+            </MenuItem>
+            {MISTAKE_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {type}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField
+        label="Why I Got It Wrong"
+        multiline
+        minRows={3}
+        required
+        {...register('wrongAnswerReason')}
+        error={Boolean(errors.wrongAnswerReason)}
+        helperText={errors.wrongAnswerReason?.message}
+      />
+      <TextField
+        label="Why the Right Answer is Correct"
+        multiline
+        minRows={3}
+        required
+        {...register('rightAnswerReason')}
+        error={Boolean(errors.rightAnswerReason)}
+        helperText={errors.rightAnswerReason?.message}
+      />
+      <TextField
+        label="How to Improve"
+        multiline
+        minRows={3}
+        required
+        {...register('improvementPlan')}
+        error={Boolean(errors.improvementPlan)}
+        helperText={errors.improvementPlan?.message}
+      />
+      <Controller
+        control={control}
+        name="topicTags"
+        render={({ field }) => (
+          <TagInput
+            label="Topic Tags"
+            value={field.value}
+            onChange={field.onChange}
+            pool={tagPool}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="ankiCardMade"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+              />
+            }
+            label="I made an Anki card for this question"
+          />
+        )}
+      />
+      {errorMessage ? <Alert severity="error">{errorMessage}</Alert> : null}
+      <Stack direction="row" spacing={2}>
+        <Button type="submit" variant="contained" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : submitLabel}
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </Stack>
+    </Stack>
+  );
+}
