@@ -1,5 +1,6 @@
 export * from './config/env';
 export * from './bootstrap/bootstrap-service';
+export * from './bootstrap/migrate-service';
 export * from './service-kit.module';
 export * from './http/zod-validation.pipe';
 export * from './http/error-body';

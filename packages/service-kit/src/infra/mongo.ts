@@ -5,13 +5,16 @@ import type { Connection } from 'mongoose';
 import { HealthRegistry } from '../health/health-registry';
 
 /**
- * The service's own MongoDB database. The database name comes from the URL's path or, failing
- * that, the service name, so each service owns its own database on a shared server.
+ * The service's own database: the URL's path or, failing that, `mcat_<service>`, so each service
+ * owns its own database on a shared server.
  */
+export const serviceDatabaseName = (url: string, service: string): string =>
+  new ConnectionString(url).pathname.replace(/^\//, '') || `mcat_${service}`;
+
+/** The service's own MongoDB database (see `serviceDatabaseName`). */
 export function mongoModule(url: string, service: string): DynamicModule {
-  const dbName = new ConnectionString(url).pathname.replace(/^\//, '') || `mcat_${service}`;
   return MongooseModule.forRoot(url, {
-    dbName,
+    dbName: serviceDatabaseName(url, service),
     serverSelectionTimeoutMS: 5000,
     // Indexes are created by the service at start (and by the Helm pre-install job in a cluster).
     autoIndex: true,

@@ -15,6 +15,10 @@ export interface LimitMessages {
 /** A place whose record never appeared this long after its id was made belongs to a crashed create. */
 const STALE_SLOT_MS = 60_000;
 const DUPLICATE_KEY = 11000;
+/** Places tried after the hint before reading the user's places. */
+const HINT_PROBES = 3;
+/** Users whose next place this process remembers (the least recently served are forgotten). */
+const HINTS_KEPT = 10_000;
 
 const idAgeMs = (id: string): number => Date.now() - parseInt(id.slice(0, 8), 16) * 1000;
 const isDuplicate = (error: unknown): boolean =>
@@ -28,6 +32,9 @@ const isDuplicate = (error: unknown): boolean =>
  */
 @Injectable()
 export class PlanLimitsService {
+  /** Per user, the place after the highest this process gave out: a guess, the `_id` decides. */
+  private readonly nextPlace = new Map<string, number>();
+
   constructor(
     @InjectModel(PlanSlot.name) private readonly slots: Model<PlanSlot>,
     private readonly plans: PlansService,
@@ -63,29 +70,74 @@ export class PlanLimitsService {
   }
 
   private async take(userId: string, holders: string[], premium: boolean): Promise<boolean> {
-    const limit = PLAN_LIMITS[planOf(premium)][this.options.resource];
     if (holders.length === 0) return true;
-    const taken = new Set(
-      (await this.slots.find({ userId }, { n: 1 }).lean()).map((slot) => slot.n),
-    );
-    const free = Array.from({ length: limit }, (_, n) => n).filter((n) => !taken.has(n));
+    const limit = PLAN_LIMITS[planOf(premium)][this.options.resource];
     const won: string[] = [];
-    for (const n of free) {
-      if (won.length === holders.length) break;
-      const holder = holders[won.length] as string;
-      try {
-        await this.slots.create({ _id: `${userId}:${n}`, userId, n, holder });
-        won.push(holder);
-      } catch (error) {
-        if (!isDuplicate(error)) {
-          await this.release(userId, won);
-          throw error;
-        }
-      }
+    try {
+      await this.takeAfterHint(userId, holders, limit, won);
+      if (won.length < holders.length) await this.takeFree(userId, holders, limit, won);
+    } catch (error) {
+      await this.release(userId, won);
+      throw error;
     }
     if (won.length === holders.length) return true;
     await this.release(userId, won);
     return false;
+  }
+
+  /**
+   * Tries the places right after the highest one this process gave the user. The first is usually
+   * free, and trying it is one insert by `_id`, where reading the user's places is a scan (FerretDB
+   * filters on `_id` only, see docs/adr/0008-plan-limits.md).
+   */
+  private async takeAfterHint(
+    userId: string,
+    holders: string[],
+    limit: number,
+    won: string[],
+  ): Promise<void> {
+    const hint = this.nextPlace.get(userId);
+    if (hint === undefined) return;
+    let misses = 0;
+    for (let n = hint; n < limit && won.length < holders.length && misses < HINT_PROBES; n += 1) {
+      const holder = holders[won.length] as string;
+      if (await this.tryPlace(userId, n, holder)) won.push(holder);
+      else misses += 1;
+    }
+  }
+
+  /** Reads which places the user holds and tries the free ones, lowest first. */
+  private async takeFree(
+    userId: string,
+    holders: string[],
+    limit: number,
+    won: string[],
+  ): Promise<void> {
+    const taken = new Set(
+      (await this.slots.find({ userId }, { n: 1 }).lean()).map((slot) => slot.n),
+    );
+    for (let n = 0; n < limit && won.length < holders.length; n += 1) {
+      const holder = holders[won.length] as string;
+      if (!taken.has(n) && (await this.tryPlace(userId, n, holder))) won.push(holder);
+    }
+  }
+
+  /** Inserts place n for the holder; false when another create holds it (duplicate `_id`). */
+  private async tryPlace(userId: string, n: number, holder: string): Promise<boolean> {
+    try {
+      await this.slots.create({ _id: `${userId}:${n}`, userId, n, holder });
+    } catch (error) {
+      if (isDuplicate(error)) return false;
+      throw error;
+    }
+    const next = Math.max(n + 1, this.nextPlace.get(userId) ?? 0);
+    this.nextPlace.delete(userId);
+    this.nextPlace.set(userId, next);
+    if (this.nextPlace.size > HINTS_KEPT) {
+      const oldest = this.nextPlace.keys().next();
+      if (!oldest.done) this.nextPlace.delete(oldest.value);
+    }
+    return true;
   }
 
   private async freeStale(

@@ -1,2 +1,3 @@
 export * from './test-token-issuer';
 export * from './auth-internal-stub';
+export * from './migration-check';

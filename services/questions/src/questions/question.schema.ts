@@ -49,3 +49,6 @@ export const MissedQuestionSchema = SchemaFactory.createForClass(MissedQuestion)
   .index({ userId: 1, createdAt: -1 })
   .index({ userId: 1, testId: 1 })
   .index({ testId: 1 });
+
+/** The questions module's collections (registered with Mongoose and migrated). */
+export const QUESTION_MODELS = [{ name: MissedQuestion.name, schema: MissedQuestionSchema }];

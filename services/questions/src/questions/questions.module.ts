@@ -1,16 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TestSummariesModule } from '../test-summaries/test-summaries.module';
-import { MissedQuestion, MissedQuestionSchema } from './question.schema';
+import { QUESTION_MODELS } from './question.schema';
 import { QuestionsController } from './questions.controller';
 import { TestEventsController } from './questions.events';
 import { QuestionsService } from './questions.service';
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: MissedQuestion.name, schema: MissedQuestionSchema }]),
-    TestSummariesModule,
-  ],
+  imports: [MongooseModule.forFeature(QUESTION_MODELS), TestSummariesModule],
   controllers: [QuestionsController, TestEventsController],
   providers: [QuestionsService],
 })

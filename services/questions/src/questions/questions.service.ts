@@ -63,8 +63,7 @@ export class QuestionsService {
   async get(userId: string, id: string): Promise<Question> {
     const question = await this.questions.findOne({ _id: id, userId }).lean<StoredQuestion>();
     if (!question) throw new NotFoundException(ERRORS.questionNotFound);
-    const test = await this.tests.byIds([question.testId]);
-    return toApiQuestion(question, test.get(question.testId));
+    return toApiQuestion(question, await this.tests.byId(question.testId));
   }
 
   /** The user's distinct tags, case-insensitively, sorted. */
@@ -73,14 +72,16 @@ export class QuestionsService {
     return normalizeTags(tags.sort((a, b) => a.localeCompare(b)));
   }
 
+  /** Answers from what it wrote and the test it checked, without reading them back. */
   async create(userId: string, body: QuestionBody): Promise<Question> {
     const fields = fieldsOf(body);
-    await this.tests.ownedTest(userId, fields.testId);
+    const test = await this.tests.ownedTest(userId, fields.testId);
     const _id = new Types.ObjectId();
     const id = String(_id);
     await this.limits.reserve(userId, [id], QUESTION_LIMITS, (ids) => this.liveIds(userId, ids));
+    let created: StoredQuestion;
     try {
-      await this.questions.create({ _id, userId, ...fields });
+      created = (await this.questions.create({ _id, userId, ...fields })).toObject();
     } catch (error) {
       await this.limits.release(userId, [id]);
       throw error;
@@ -90,7 +91,7 @@ export class QuestionsService {
       await this.deleteForTest(fields.testId);
       throw new NotFoundException(ERRORS.testNotFound);
     }
-    return this.get(userId, id);
+    return toApiQuestion(created, test);
   }
 
   async update(userId: string, id: string, body: QuestionBody): Promise<Question> {

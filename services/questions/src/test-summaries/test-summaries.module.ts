@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TestSummariesService } from './test-summaries.service';
-import { TestSummaryRecord, TestSummarySchema } from './test-summary.schema';
+import { TEST_SUMMARY_MODELS } from './test-summary.schema';
 import { TestsClient } from './tests.client';
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: TestSummaryRecord.name, schema: TestSummarySchema }]),
-  ],
+  imports: [MongooseModule.forFeature(TEST_SUMMARY_MODELS)],
   providers: [TestsClient, TestSummariesService],
   exports: [TestSummariesService],
 })

@@ -40,6 +40,12 @@ export class TestSummariesService {
     return Boolean(known?.deletedAt);
   }
 
+  /** One test's summary, live or not (a lookup by `_id`, the one filter FerretDB does not scan for). */
+  async byId(testId: string): Promise<TestSummary | undefined> {
+    const found = await this.summaries.findById(testId).lean();
+    return found ? toSummary(found) : undefined;
+  }
+
   /** Summaries of these tests by id, live or not (a question shows its test until the cascade). */
   async byIds(testIds: string[]): Promise<Map<string, TestSummary>> {
     const found = await this.summaries.find({ _id: { $in: [...new Set(testIds)] } }).lean();

@@ -29,3 +29,6 @@ export class TestSummaryRecord {
 }
 
 export const TestSummarySchema = SchemaFactory.createForClass(TestSummaryRecord);
+
+/** The test-summaries module's collections (registered with Mongoose and migrated). */
+export const TEST_SUMMARY_MODELS = [{ name: TestSummaryRecord.name, schema: TestSummarySchema }];

@@ -83,3 +83,6 @@ export type PracticeTestDocument = HydratedDocument<PracticeTest>;
 export const PracticeTestSchema = SchemaFactory.createForClass(PracticeTest)
   .index({ userId: 1, deletedAt: 1, dateTaken: -1 })
   .plugin(outboxPlugin);
+
+/** The tests module's collections (registered with Mongoose and migrated). */
+export const TEST_MODELS = [{ name: PracticeTest.name, schema: PracticeTestSchema }];

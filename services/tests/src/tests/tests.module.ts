@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { InternalTestsController } from './internal-tests.controller';
-import { PracticeTest, PracticeTestSchema } from './test.schema';
+import { TEST_MODELS } from './test.schema';
 import { TestsController } from './tests.controller';
 import { TestsService } from './tests.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: PracticeTest.name, schema: PracticeTestSchema }])],
+  imports: [MongooseModule.forFeature(TEST_MODELS)],
   controllers: [TestsController, InternalTestsController],
   providers: [TestsService],
   exports: [TestsService, MongooseModule],
