@@ -31,7 +31,7 @@ export function ferretdbSpec(p: { mongo: number; dataDir: string }): ProcessSpec
       `--state-dir=${dir}`,
       '--telemetry=disable',
       '--debug-addr=-',
-      '--log-level=warn',
+      '--log-level=error',
     ],
     port: p.mongo,
   };
