@@ -1,0 +1,71 @@
+/** Tests, missed questions and roles made through the real API for the web app II specs. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { AuthResponse, Question, QuestionBody, Test } from '@mcat/contracts';
+import { addTestThroughApi, type Account } from './accounts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+interface SampleTest {
+  dateTaken: string;
+  source: string;
+  subscores: Test['subscores'];
+}
+
+export const SAMPLE_TEST: SampleTest = {
+  dateTaken: '2025-01-15',
+  source: 'AAMC FL 1',
+  subscores: { chemPhys: 125, cars: 124, bio: 127, psychSoc: 126 },
+};
+
+export const addSampleTest = (
+  request: APIRequestContext,
+  token: string,
+  overrides: Partial<SampleTest> = {},
+): Promise<Test> => addTestThroughApi(request, token, { ...SAMPLE_TEST, ...overrides });
+
+export const addQuestionThroughApi = async (
+  request: APIRequestContext,
+  token: string,
+  question: Partial<QuestionBody> & Pick<QuestionBody, 'test' | 'section' | 'questionNumber'>,
+): Promise<Question> => {
+  const response = await request.post('/api/questions', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      wrongAnswerReason: 'Misread the passage',
+      rightAnswerReason: 'The passage says so in paragraph 2',
+      improvementPlan: 'Slow down on the first read',
+      mistakeType: '',
+      ankiCardMade: false,
+      topicTags: [],
+      ...question,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Question;
+};
+
+export const loginThroughApi = async (
+  request: APIRequestContext,
+  account: Account,
+): Promise<AuthResponse> => {
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as AuthResponse;
+};
+
+/** Gives an account the `billing` role with the operators' command (`npm run grant-role`). */
+export const grantBillingRole = (email: string): void => {
+  const result = spawnSync('npx', ['tsx', 'scripts/grant-role.ts', email, 'billing'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      MONGO_URL: process.env.E2E_AUTH_MONGO_URL ?? 'mongodb://127.0.0.1:27217/mcat_auth',
+    },
+    encoding: 'utf8',
+  });
+  expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+};
