@@ -31,8 +31,20 @@ export interface QuestionsHarness {
   ): Promise<Answer<T>>;
   /** Creates a test for the user and answers its id. */
   newTest(userId: string, date?: string, source?: string): Promise<string>;
+  /** A second questions process on the same database, NATS and Redis (another replica). */
+  startReplica(): Promise<Replica>;
   stopQuestions(): Promise<void>;
   startQuestions(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Replica {
+  call<T = unknown>(
+    userId: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<Answer<T>>;
   close(): Promise<void>;
 }
 
@@ -110,6 +122,15 @@ export async function startHarness(): Promise<QuestionsHarness> {
       });
       if (res.status !== 201) throw new Error(`test not created: ${JSON.stringify(res.body)}`);
       return res.body._id;
+    },
+    async startReplica() {
+      const replica = await startQuestionsService(questionsConfig);
+      const replicaUrl = await baseUrl(replica);
+      return {
+        call: (userId, method, path, body) =>
+          request(replicaUrl, token(userId), method, path, body),
+        close: () => replica.close(),
+      };
     },
     async stopQuestions() {
       await questionsApp?.close();

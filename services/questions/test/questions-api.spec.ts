@@ -27,6 +27,46 @@ describe('questions API', () => {
     expect(list.body.map((q) => q._id)).toEqual([created.body._id]);
   });
 
+  it('the list shows every change at once, on this replica and on another', async () => {
+    const user = newUserId();
+    const testId = await h.newTest(user);
+    const replica = await h.startReplica();
+    try {
+      const ids = async () => {
+        const here = await h.call<Question[]>(user, 'GET', '/api/questions');
+        const there = await replica.call<Question[]>(user, 'GET', '/api/questions');
+        expect(there).toEqual(here);
+        return here.body.map((q) => [q._id, q.questionNumber, q.ankiCardMade]);
+      };
+      expect(await ids()).toEqual([]);
+      const a = (await h.call<Question>(user, 'POST', '/api/questions', questionBody(testId))).body
+        ._id;
+      expect(await ids()).toEqual([[a, 12, false]]);
+      const b = (
+        await replica.call<Question>(
+          user,
+          'POST',
+          '/api/questions',
+          questionBody(testId, { questionNumber: 2 }),
+        )
+      ).body._id;
+      expect(await ids()).toEqual([
+        [b, 2, false],
+        [a, 12, false],
+      ]);
+      await replica.call(user, 'PATCH', `/api/questions/${a}/anki`);
+      await h.call(user, 'PUT', `/api/questions/${b}`, questionBody(testId, { questionNumber: 3 }));
+      expect(await ids()).toEqual([
+        [b, 3, false],
+        [a, 12, true],
+      ]);
+      await replica.call(user, 'DELETE', `/api/questions/${b}`);
+      expect(await ids()).toEqual([[a, 12, true]]);
+    } finally {
+      await replica.close();
+    }
+  });
+
   it("refuses another user's test as if it did not exist", async () => {
     const owner = newUserId();
     const testId = await h.newTest(owner);

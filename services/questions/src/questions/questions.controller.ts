@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import {
   questionBodySchema,
   questionSearchSchema,
@@ -17,9 +28,11 @@ const questionBody = new ZodValidationPipe(questionBodySchema);
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
+  /** Question[] (newest first, test populated), sent as the JSON the service keeps. */
   @Get()
-  list(@CurrentUser() user: TokenClaims): Promise<Question[]> {
-    return this.questions.list(user.sub);
+  @Header('content-type', 'application/json; charset=utf-8')
+  list(@CurrentUser() user: TokenClaims): Promise<string> {
+    return this.questions.listJson(user.sub);
   }
 
   @Get('tags')

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { EVENT_SUBJECTS, type EventEnvelope } from '@mcat/contracts';
 import { TestSummariesService } from '../test-summaries/test-summaries.service';
+import { QuestionListCache } from './question-list.cache';
 import { QuestionsService } from './questions.service';
 
 /**
@@ -13,16 +14,19 @@ export class TestEventsController {
   constructor(
     private readonly summaries: TestSummariesService,
     private readonly questions: QuestionsService,
+    private readonly lists: QuestionListCache,
   ) {}
 
   @EventPattern(EVENT_SUBJECTS.testCreated)
   async testCreated(@Payload() event: EventEnvelope<'tests.test.created'>): Promise<void> {
     await this.summaries.record(event.data, new Date(event.occurredAt));
+    await this.lists.changed([event.data.userId]);
   }
 
   @EventPattern(EVENT_SUBJECTS.testUpdated)
   async testUpdated(@Payload() event: EventEnvelope<'tests.test.updated'>): Promise<void> {
     await this.summaries.record(event.data, new Date(event.occurredAt));
+    await this.lists.changed([event.data.userId]);
   }
 
   @EventPattern(EVENT_SUBJECTS.testDeleted)

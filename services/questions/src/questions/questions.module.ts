@@ -4,11 +4,12 @@ import { TestSummariesModule } from '../test-summaries/test-summaries.module';
 import { QUESTION_MODELS } from './question.schema';
 import { QuestionsController } from './questions.controller';
 import { TestEventsController } from './questions.events';
+import { QuestionListCache } from './question-list.cache';
 import { QuestionsService } from './questions.service';
 
 @Module({
   imports: [MongooseModule.forFeature(QUESTION_MODELS), TestSummariesModule],
   controllers: [QuestionsController, TestEventsController],
-  providers: [QuestionsService],
+  providers: [QuestionsService, QuestionListCache],
 })
 export class QuestionsModule {}

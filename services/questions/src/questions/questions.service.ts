@@ -11,6 +11,7 @@ import {
 } from '@mcat/contracts';
 import { PlanLimitsService, type LimitMessages } from '@mcat/service-kit';
 import { TestSummariesService } from '../test-summaries/test-summaries.service';
+import { QuestionListCache } from './question-list.cache';
 import { toApiQuestion, type StoredQuestion } from './question.mapper';
 import { MissedQuestion } from './question.schema';
 
@@ -39,10 +40,12 @@ export class QuestionsService {
     @InjectModel(MissedQuestion.name) private readonly questions: Model<MissedQuestion>,
     private readonly tests: TestSummariesService,
     private readonly limits: PlanLimitsService,
+    private readonly lists: QuestionListCache,
   ) {}
 
-  list(userId: string): Promise<Question[]> {
-    return this.findAll({ userId });
+  /** The user's questions, newest first, as JSON (kept until the next change, see QuestionListCache). */
+  listJson(userId: string): Promise<string> {
+    return this.lists.json(userId, () => this.findAll({ userId }));
   }
 
   async forTest(userId: string, testId: string): Promise<Question[]> {
@@ -86,6 +89,7 @@ export class QuestionsService {
       await this.limits.release(userId, [id]);
       throw error;
     }
+    await this.lists.changed([userId]);
     // The test's deletion may have been handled while this question was being written.
     if (await this.tests.isDeleted(fields.testId)) {
       await this.deleteForTest(fields.testId);
@@ -103,12 +107,14 @@ export class QuestionsService {
       { runValidators: true },
     );
     if (result.matchedCount === 0) throw new NotFoundException(ERRORS.questionNotFound);
+    await this.lists.changed([userId]);
     return this.get(userId, id);
   }
 
   async remove(userId: string, id: string): Promise<void> {
     const result = await this.questions.deleteOne({ _id: id, userId });
     if (result.deletedCount === 0) throw new NotFoundException(ERRORS.questionNotFound);
+    await this.lists.changed([userId]);
     await this.limits.release(userId, [id]);
   }
 
@@ -121,7 +127,10 @@ export class QuestionsService {
         { _id: id, userId, ankiCardMade: current.ankiCardMade },
         { $set: { ankiCardMade: !current.ankiCardMade } },
       );
-      if (result.modifiedCount === 1) return this.get(userId, id);
+      if (result.modifiedCount === 1) {
+        await this.lists.changed([userId]);
+        return this.get(userId, id);
+      }
     }
   }
 
@@ -130,6 +139,7 @@ export class QuestionsService {
     const doomed = await this.questions.find({ testId }, { userId: 1 }).lean();
     if (doomed.length === 0) return 0;
     await this.questions.deleteMany({ _id: { $in: doomed.map((q) => q._id) } });
+    await this.lists.changed(doomed.map((q) => q.userId));
     const byUser = new Map<string, string[]>();
     for (const q of doomed) byUser.set(q.userId, [...(byUser.get(q.userId) ?? []), String(q._id)]);
     for (const [userId, ids] of byUser) await this.limits.release(userId, ids);

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { REDIS } from '@mcat/service-kit';
+
+/** How long a user's list version lives in Redis without a change (a lost version only costs a rebuild). */
+const VERSION_TTL_S = 24 * 60 * 60;
+/** Characters of list JSON this process keeps (the least recently read users go first). */
+const MAX_CACHED_CHARS = 64 * 1024 * 1024;
+
+const versionKey = (userId: string) => `questions:list-version:${userId}`;
+
+interface CachedList {
+  version: string;
+  json: string;
+}
+
+/**
+ * `GET /api/questions` as JSON, kept per user in this process and rebuilt only after a change.
+ * Reading a user's list from FerretDB is a scan of the collection, too slow to repeat on every
+ * page view. Which build is current is a version in Redis, shared by every replica: each change
+ * of a user's questions (or of the tests they show) sets a new random version after the write, so
+ * a list built before the write is never served again, and a version lost with Redis is replaced
+ * by a new random one rather than reset to a value an old list was kept under.
+ */
+@Injectable()
+export class QuestionListCache {
+  private readonly logger = new Logger(QuestionListCache.name);
+  private readonly lists = new Map<string, CachedList>();
+  private cachedChars = 0;
+
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async json(userId: string, build: () => Promise<unknown>): Promise<string> {
+    const version = await this.version(userId);
+    const cached = this.lists.get(userId);
+    if (version !== null && cached?.version === version) {
+      this.lists.delete(userId);
+      this.lists.set(userId, cached);
+      return cached.json;
+    }
+    const json = JSON.stringify(await build());
+    if (version !== null) this.keep(userId, { version, json });
+    return json;
+  }
+
+  /** Called after a write that changes these users' lists. */
+  async changed(userIds: Iterable<string>): Promise<void> {
+    for (const userId of new Set(userIds)) {
+      this.forget(userId);
+      try {
+        await this.redis.set(versionKey(userId), randomUUID(), 'EX', VERSION_TTL_S);
+      } catch (error) {
+        this.logger.warn(`List version not changed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** The user's current version, created if missing; null (no caching) when Redis is away. */
+  private async version(userId: string): Promise<string | null> {
+    try {
+      const key = versionKey(userId);
+      const current = await this.redis.get(key);
+      if (current !== null) return current;
+      await this.redis.set(key, randomUUID(), 'EX', VERSION_TTL_S, 'NX');
+      return await this.redis.get(key);
+    } catch (error) {
+      this.logger.warn(`List version not read: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  private keep(userId: string, list: CachedList): void {
+    this.forget(userId);
+    if (list.json.length > MAX_CACHED_CHARS) return;
+    this.lists.set(userId, list);
+    this.cachedChars += list.json.length;
+    for (const [oldest, entry] of this.lists) {
+      if (this.cachedChars <= MAX_CACHED_CHARS) break;
+      this.lists.delete(oldest);
+      this.cachedChars -= entry.json.length;
+    }
+  }
+
+  private forget(userId: string): void {
+    const entry = this.lists.get(userId);
+    if (!entry) return;
+    this.lists.delete(userId);
+    this.cachedChars -= entry.json.length;
+  }
+}
