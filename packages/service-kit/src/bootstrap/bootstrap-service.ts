@@ -6,7 +6,6 @@ import { Logger } from 'nestjs-pino';
 import type { KitConfig } from '../config/env';
 import { startEventConsumers } from '../events/event-consumers';
 import type { JetStreamConsumerOptions } from '../events/jetstream.server';
-import { toErrorBody } from '../http/error-body';
 import { refuseStructuredQueries } from '../http/query-guard';
 import { Metrics } from '../metrics/metrics';
 import { REQUEST_ID_HEADER } from '../logging/logging.module';
@@ -49,19 +48,14 @@ export async function bootstrapService(options: BootstrapOptions): Promise<INest
   const app = await NestFactory.create<NestFastifyApplication>(
     module,
     options.adapter ?? createAdapter(options.bodyLimit),
-    {
-      bufferLogs: true,
-    },
+    // An init failure is thrown to the caller rather than ending the process from inside Nest.
+    { bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(Metrics);
-  fastify.setErrorHandler((error, _request, reply) => {
-    const body = toErrorBody(error);
-    void reply.status(body.statusCode).send(body);
-  });
   refuseStructuredQueries(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(

@@ -1,0 +1,97 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Module,
+  Post,
+  type DynamicModule,
+  type INestApplication,
+} from '@nestjs/common';
+import { z } from 'zod';
+import { freePort } from '../../../scripts/test-infra/private-infra';
+import { testInfra } from '../../../scripts/test-infra/test-env';
+import {
+  bootstrapService,
+  Public,
+  ServiceKitModule,
+  ZodValidationPipe,
+  type KitConfig,
+} from '../src';
+
+const noteSchema = z.object({
+  title: z.string({ error: 'Title is required' }).min(1, 'Title is required'),
+});
+
+@Public()
+@Controller('api/notes')
+class NotesController {
+  @Post()
+  create(@Body(new ZodValidationPipe(noteSchema)) body: z.infer<typeof noteSchema>) {
+    return body;
+  }
+
+  @Get('boom')
+  boom(): never {
+    throw new Error('database password is hunter2');
+  }
+}
+
+@Module({})
+class NotesModule {
+  static register(config: KitConfig): DynamicModule {
+    return {
+      module: NotesModule,
+      imports: [ServiceKitModule.forRoot({ name: 'notes', config })],
+      controllers: [NotesController],
+    };
+  }
+}
+
+describe('error answers of a kit service', () => {
+  let app: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    const config: KitConfig = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: await freePort(),
+      LOG_LEVEL: 'silent',
+      REDIS_URL: testInfra.redisUrl,
+      SHUTDOWN_GRACE_MS: 0,
+    };
+    app = await bootstrapService({ module: NotesModule.register(config), config, bodyLimit: 1024 });
+    url = `http://127.0.0.1:${config.PORT}/api/notes`;
+  });
+
+  afterAll(() => app?.close());
+
+  const post = (body: string, contentType = 'application/json') =>
+    fetch(url, { method: 'POST', body, headers: { 'content-type': contentType } });
+
+  it.each([
+    ['malformed JSON', '{"title":', 'application/json', 400],
+    ['a body over the limit', JSON.stringify({ title: 'x'.repeat(2000) }), 'application/json', 413],
+    ['an unsupported content type', 'title=x', 'text/weird', 415],
+    ['a body that breaks a validation rule', '{"title":""}', 'application/json', 400],
+  ])('%s answers a 4xx with { statusCode, message }', async (_case, text, type, status) => {
+    const response = await post(text, type);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(status);
+    expect(Object.keys(body).sort()).toEqual(['message', 'statusCode']);
+    expect(body.statusCode).toBe(status);
+    expect(typeof body.message).toBe('string');
+  });
+
+  it('a validation failure carries the rule message', async () => {
+    const response = await post('{}');
+    expect(await response.json()).toEqual({ statusCode: 400, message: 'Title is required' });
+  });
+
+  it('an unexpected fault answers 500 without its details', async () => {
+    const response = await fetch(`${url}/boom`);
+    const body = (await response.json()) as { statusCode: number; message: string };
+    expect(response.status).toBe(500);
+    expect(body.message).not.toContain('hunter2');
+  });
+});
