@@ -24,7 +24,10 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({ name: 'auth', config }),
         ClockModule.register(overrides.clock),
-        RateLimitModule.register(overrides.rateLimits ?? RATE_LIMIT_POLICY),
+        RateLimitModule.register(
+          overrides.rateLimits ?? RATE_LIMIT_POLICY,
+          config.RATE_LIMIT_EXEMPT_IPS,
+        ),
         SessionsModule.register({
           ...config,
           sessionVersionWatchMs: overrides.sessionVersionWatchMs,

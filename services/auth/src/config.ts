@@ -29,6 +29,19 @@ export const authEnvSchema = baseEnvSchema
     JWT_PRIVATE_KEY_FILE: z.string().min(1).optional(),
     JWT_PUBLIC_KEY_FILE: z.string().min(1).optional(),
     JWT_EXPIRES_IN: duration('JWT_EXPIRES_IN').default(7 * 86400),
+    /**
+     * Client addresses the per-address limits do not count (a trusted office NAT, a monitoring
+     * probe, the local end-to-end tests); the per-e-mail limits still apply to them.
+     */
+    RATE_LIMIT_EXEMPT_IPS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean),
+      ),
     /** The web app's address: reset links point there. */
     PUBLIC_URL: z
       .url({ error: 'PUBLIC_URL must be an http:// or https:// URL' })

@@ -1,17 +1,20 @@
 import { tooManyAttempts, type AuthResponse } from '@mcat/contracts';
-import { RATE_LIMIT_POLICY } from '../src/rate-limit/rate-limit.policy';
+import { RATE_LIMIT_POLICY, type RateLimitPolicy } from '../src/rate-limit/rate-limit.policy';
 import { startAuth, uniqueEmail, type RunningAuth } from './support/auth-app';
 
 let auth: RunningAuth;
 
 /** The issue's numbers of attempts; windows short enough to watch them end. */
-const policy = {
+const policy: RateLimitPolicy = {
   loginPerEmailAndIp: { points: 10, windowSeconds: 3 },
-  loginPerIp: { points: 100, windowSeconds: 60 },
-  registerPerIp: { points: 20, windowSeconds: 60 },
+  loginPerIp: { points: 100, windowSeconds: 60, perAddress: true },
+  registerPerIp: { points: 20, windowSeconds: 60, perAddress: true },
   forgotPasswordPerEmail: { points: 5, windowSeconds: 3 },
-  forgotPasswordPerIp: { points: 20, windowSeconds: 60 },
+  forgotPasswordPerIp: { points: 20, windowSeconds: 60, perAddress: true },
 };
+
+/** An address the per-address limits do not count (RATE_LIMIT_EXEMPT_IPS). */
+const EXEMPT_ADDRESS = '10.9.9.9';
 
 const expectTooMany = (
   answer: { status: number; headers: Headers; body: unknown },
@@ -28,7 +31,7 @@ const expectTooMany = (
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  auth = await startAuth({ rateLimits: policy });
+  auth = await startAuth({ rateLimits: policy }, { RATE_LIMIT_EXEMPT_IPS: EXEMPT_ADDRESS });
 });
 afterAll(async () => {
   await auth?.close();
@@ -38,10 +41,10 @@ describe('rate limits', () => {
   it('the production limits are the issue’s, and their message says when to try again', () => {
     expect(RATE_LIMIT_POLICY).toEqual({
       loginPerEmailAndIp: { points: 10, windowSeconds: 900 },
-      loginPerIp: { points: 100, windowSeconds: 900 },
-      registerPerIp: { points: 20, windowSeconds: 3600 },
+      loginPerIp: { points: 100, windowSeconds: 900, perAddress: true },
+      registerPerIp: { points: 20, windowSeconds: 3600, perAddress: true },
       forgotPasswordPerEmail: { points: 5, windowSeconds: 3600 },
-      forgotPasswordPerIp: { points: 20, windowSeconds: 3600 },
+      forgotPasswordPerIp: { points: 20, windowSeconds: 3600, perAddress: true },
     });
     expect(tooManyAttempts(900)).toBe('Too many attempts. Please try again in 15 minutes.');
     expect(tooManyAttempts(3599)).toBe('Too many attempts. Please try again in 60 minutes.');
@@ -136,5 +139,21 @@ describe('rate limits', () => {
       });
     await Promise.all(Array.from({ length: 20 }, (_, i) => forgot(`1.2.3.${i}, 10.0.6.1`)));
     expectTooMany(await forgot('9.9.9.9, 10.0.6.1'));
+  });
+
+  it('an exempt address is not counted per address, but its e-mails still are', async () => {
+    const register = () =>
+      auth.call('POST', '/api/auth/register', {
+        body: { name: 'Office', email: uniqueEmail('office'), password: 'secret1' },
+        ip: EXEMPT_ADDRESS,
+      });
+    const statuses = (await Promise.all(Array.from({ length: 25 }, register))).map((a) => a.status);
+    expect(statuses).toEqual(Array(25).fill(201));
+
+    const email = uniqueEmail('office-forgot');
+    const forgot = () =>
+      auth.call('POST', '/api/auth/forgot-password', { body: { email }, ip: EXEMPT_ADDRESS });
+    for (let i = 0; i < 5; i += 1) expect((await forgot()).status).toBe(200);
+    expectTooMany(await forgot());
   });
 });

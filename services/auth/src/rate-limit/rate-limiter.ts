@@ -3,6 +3,7 @@ import { REDIS } from '@mcat/service-kit';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import {
+  RATE_LIMIT_EXEMPT_IPS_TOKEN,
   RATE_LIMIT_POLICY_TOKEN,
   type RateLimitName,
   type RateLimitPolicy,
@@ -16,7 +17,8 @@ export class RateLimiter {
 
   constructor(
     @Inject(REDIS) redis: Redis,
-    @Inject(RATE_LIMIT_POLICY_TOKEN) policy: RateLimitPolicy,
+    @Inject(RATE_LIMIT_POLICY_TOKEN) private readonly policy: RateLimitPolicy,
+    @Inject(RATE_LIMIT_EXEMPT_IPS_TOKEN) private readonly exemptAddresses: ReadonlySet<string>,
   ) {
     const entries = Object.entries(policy).map(([name, rule]) => [
       name,
@@ -32,10 +34,12 @@ export class RateLimiter {
 
   /** Counts one attempt against every rule given; over any of them is a 429. */
   async consume(attempts: Partial<Record<RateLimitName, string>>): Promise<void> {
+    const counted = Object.entries(attempts).filter(
+      ([name, key]) =>
+        !(this.policy[name as RateLimitName].perAddress && this.exemptAddresses.has(key)),
+    );
     const results = await Promise.allSettled(
-      Object.entries(attempts).map(([name, key]) =>
-        this.limiters[name as RateLimitName].consume(key),
-      ),
+      counted.map(([name, key]) => this.limiters[name as RateLimitName].consume(key)),
     );
     let retryAfterMs = 0;
     for (const result of results) {
