@@ -7,6 +7,7 @@
  *  2. the cascade: time from DELETE /api/tests/{id} (a test with 100 questions) until that test's
  *     questions are gone, p50 and p99 over BENCH_CASCADE_RUNS runs (default 50; target p99 <= 500 ms).
  * BENCH_DURATION_S (default 10) and BENCH_CONNECTIONS (default 32) tune the load.
+ * The figures and what they depend on are recorded in docs/benchmarks.md ("Tests and questions").
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
