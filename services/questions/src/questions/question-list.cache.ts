@@ -1,24 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
+import type { Question } from '@mcat/contracts';
 import { REDIS } from '@mcat/service-kit';
 
 /** How long a user's list version lives in Redis without a change (a lost version only costs a rebuild). */
 const VERSION_TTL_S = 24 * 60 * 60;
-/** Characters of list JSON this process keeps (the least recently read users go first). */
-const MAX_CACHED_CHARS = 64 * 1024 * 1024;
+/** Roughly the bytes of lists this process keeps (the least recently read users go first). */
+const MAX_CACHED_SIZE = 128 * 1024 * 1024;
 
 const versionKey = (userId: string) => `questions:list-version:${userId}`;
 
-interface CachedList {
-  version: string;
+/** A user's questions, newest first, and the same as the JSON `GET /api/questions` sends. */
+export interface QuestionList {
+  questions: readonly Question[];
   json: string;
 }
 
+interface CachedList extends QuestionList {
+  version: string;
+}
+
+/** What a kept list costs, roughly: its JSON and the objects it was made from. */
+const sizeOf = (list: CachedList): number => list.json.length * 3;
+
 /**
- * `GET /api/questions` as JSON, kept per user in this process and rebuilt only after a change.
- * Reading a user's list from FerretDB is a scan of the collection, too slow to repeat on every
- * page view. Which build is current is a version in Redis, shared by every replica: each change
+ * A user's questions (for the list, the search and a test's questions), kept per user in this
+ * process and rebuilt only after a change. Reading them from FerretDB is a scan of the collection,
+ * too slow to repeat on every page view (docs/benchmarks.md). Which build is current is a version in Redis, shared by every replica: each change
  * of a user's questions (or of the tests they show) sets a new random version after the write, so
  * a list built before the write is never served again, and a version lost with Redis is replaced
  * by a new random one rather than reset to a value an old list was kept under.
@@ -27,21 +36,22 @@ interface CachedList {
 export class QuestionListCache {
   private readonly logger = new Logger(QuestionListCache.name);
   private readonly lists = new Map<string, CachedList>();
-  private cachedChars = 0;
+  private cachedSize = 0;
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  async json(userId: string, build: () => Promise<unknown>): Promise<string> {
+  async list(userId: string, build: () => Promise<Question[]>): Promise<QuestionList> {
     const version = await this.version(userId);
     const cached = this.lists.get(userId);
     if (version !== null && cached?.version === version) {
       this.lists.delete(userId);
       this.lists.set(userId, cached);
-      return cached.json;
+      return cached;
     }
-    const json = JSON.stringify(await build());
-    if (version !== null) this.keep(userId, { version, json });
-    return json;
+    const questions = await build();
+    const list: CachedList = { version: version ?? '', questions, json: JSON.stringify(questions) };
+    if (version !== null) this.keep(userId, list);
+    return list;
   }
 
   /** Called after a write that changes these users' lists. */
@@ -72,13 +82,13 @@ export class QuestionListCache {
 
   private keep(userId: string, list: CachedList): void {
     this.forget(userId);
-    if (list.json.length > MAX_CACHED_CHARS) return;
+    if (sizeOf(list) > MAX_CACHED_SIZE) return;
     this.lists.set(userId, list);
-    this.cachedChars += list.json.length;
+    this.cachedSize += sizeOf(list);
     for (const [oldest, entry] of this.lists) {
-      if (this.cachedChars <= MAX_CACHED_CHARS) break;
+      if (this.cachedSize <= MAX_CACHED_SIZE) break;
       this.lists.delete(oldest);
-      this.cachedChars -= entry.json.length;
+      this.cachedSize -= sizeOf(entry);
     }
   }
 
@@ -86,6 +96,6 @@ export class QuestionListCache {
     const entry = this.lists.get(userId);
     if (!entry) return;
     this.lists.delete(userId);
-    this.cachedChars -= entry.json.length;
+    this.cachedSize -= sizeOf(entry);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Types, type FilterQuery, type Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import {
   ERRORS,
   LIMITS,
@@ -11,7 +11,7 @@ import {
 } from '@mcat/contracts';
 import { PlanLimitsService, type LimitMessages } from '@mcat/service-kit';
 import { TestSummariesService } from '../test-summaries/test-summaries.service';
-import { QuestionListCache } from './question-list.cache';
+import { QuestionListCache, type QuestionList } from './question-list.cache';
 import { toApiQuestion, type StoredQuestion } from './question.mapper';
 import { MissedQuestion } from './question.schema';
 
@@ -19,6 +19,8 @@ const QUESTION_LIMITS: LimitMessages = {
   free: LIMITS.freeQuestions,
   premium: LIMITS.premiumQuestions,
 };
+
+const testIdOf = (q: Question): string => (typeof q.test === 'string' ? q.test : q.test._id);
 
 const fieldsOf = (body: QuestionBody) => ({
   testId: body.test.toLowerCase(),
@@ -44,23 +46,28 @@ export class QuestionsService {
   ) {}
 
   /** The user's questions, newest first, as JSON (kept until the next change, see QuestionListCache). */
-  listJson(userId: string): Promise<string> {
-    return this.lists.json(userId, () => this.findAll({ userId }));
+  async listJson(userId: string): Promise<string> {
+    return (await this.kept(userId)).json;
   }
 
   async forTest(userId: string, testId: string): Promise<Question[]> {
     await this.tests.ownedTest(userId, testId);
-    return this.findAll({ userId, testId });
+    return (await this.kept(userId)).questions.filter((q) => testIdOf(q) === testId);
   }
 
-  search(userId: string, query: QuestionSearch): Promise<Question[]> {
-    const filter: FilterQuery<MissedQuestion> = { userId };
-    if (query.testId) filter.testId = query.testId.toLowerCase();
-    if (query.section) filter.section = query.section;
-    if (query.mistakeType) filter.mistakeType = query.mistakeType;
-    if (query.ankiStatus) filter.ankiCardMade = query.ankiStatus === 'made';
-    if (query.topicTag) filter.topicTagKeys = query.topicTag.toLowerCase();
-    return this.findAll(filter);
+  /** The search filters the user's kept list: the same rules as a query, without a scan. */
+  async search(userId: string, query: QuestionSearch): Promise<Question[]> {
+    const testId = query.testId?.toLowerCase();
+    const anki = query.ankiStatus ? query.ankiStatus === 'made' : undefined;
+    const tag = query.topicTag?.toLowerCase();
+    return (await this.kept(userId)).questions.filter(
+      (q) =>
+        (!testId || testIdOf(q) === testId) &&
+        (!query.section || q.section === query.section) &&
+        (!query.mistakeType || q.mistakeType === query.mistakeType) &&
+        (anki === undefined || q.ankiCardMade === anki) &&
+        (!tag || q.topicTags.some((t) => t.toLowerCase() === tag)),
+    );
   }
 
   async get(userId: string, id: string): Promise<Question> {
@@ -146,9 +153,13 @@ export class QuestionsService {
     return doomed.length;
   }
 
-  private async findAll(filter: FilterQuery<MissedQuestion>): Promise<Question[]> {
+  private kept(userId: string): Promise<QuestionList> {
+    return this.lists.list(userId, () => this.findAll(userId));
+  }
+
+  private async findAll(userId: string): Promise<Question[]> {
     const found = await this.questions
-      .find(filter)
+      .find({ userId })
       .sort({ createdAt: -1, _id: -1 })
       .lean<StoredQuestion[]>();
     const tests = await this.tests.byIds(found.map((q) => q.testId));
