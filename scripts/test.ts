@@ -1,15 +1,17 @@
 /**
- * `npm test`: lint, type-check, every jest project, the web app's Vitest suite and the Playwright
- * suite against the whole product started with the `test` profile (ports 9xxx, data under
- * .test-data/), so it runs while `npm start` runs. The last line it prints is
- * `tests: N passed, N failed`, summed over the runners. See docs/adr/0002-test-runner.md.
+ * `npm test`: lint, type-check, every jest project, the web app's Vitest suite, then the system
+ * tests (gateway/test/system, jest through the gateway) and the Playwright suite against the whole
+ * product started once with the `test` profile (ports 9xxx, data under .test-data/), so it runs
+ * while `npm start` runs. The last line it prints is `tests: N passed, N failed`, summed over the
+ * runners. See docs/adr/0002-test-runner.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAll, frontendScripts } from './lib/build';
 import type { RunningProcess } from './lib/infra';
-import { REPO_ROOT, TEST_PROFILE } from './lib/ports';
+import { infraUrls, REPO_ROOT, TEST_PROFILE } from './lib/ports';
+import { mailDir } from './lib/processes';
 import { acquireRunLock, AlreadyRunningError } from './lib/run-lock';
 import { startStack, type StackHandle } from './lib/stack';
 import {
@@ -26,6 +28,7 @@ const REPORTS = path.join(profile.dataDir, 'reports');
 const LOGS = logDir(profile);
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 const FRONTEND = path.join(REPO_ROOT, 'frontend');
+const SYSTEM_TESTS_CONFIG = path.join(REPO_ROOT, 'gateway', 'test', 'system', 'jest.config.cjs');
 
 const log = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
@@ -97,14 +100,53 @@ async function vitest(): Promise<void> {
   results.push({ name: 'vitest', counts: withExitCode(jestCounts(file), code) });
 }
 
-async function playwright(): Promise<void> {
+/** Where the system tests find the running product (gateway/test/system/support/system-env.ts). */
+const systemTestEnv = (stack: StackHandle): Record<string, string> => ({
+  SYSTEM_BASE_URL: stack.url,
+  SYSTEM_MAIL_DIR: mailDir(profile),
+  SYSTEM_MONGO_URL: infraUrls(profile).MONGO_URL,
+  SYSTEM_KEYS_DIR: path.join(profile.dataDir, 'keys'),
+  SYSTEM_PIDS: JSON.stringify(stack.pids),
+});
+
+/** The jest specs in gateway/test/system, driving the running product through its gateway. */
+async function systemTests(stack: StackHandle): Promise<void> {
+  const file = reportFile('system');
+  fs.rmSync(file, { force: true });
+  const code = await run(
+    path.join(BIN, 'jest'),
+    ['-c', SYSTEM_TESTS_CONFIG, '--json', `--outputFile=${file}`],
+    { env: systemTestEnv(stack) },
+  );
+  results.push({ name: 'system', counts: withExitCode(jestCounts(file), code) });
+}
+
+async function playwright(stack: StackHandle): Promise<void> {
   const config = path.join(FRONTEND, 'playwright.config.ts');
   if (!fs.existsSync(config)) {
     results.push({ name: 'playwright', counts: { passed: 0, failed: 0 }, note: 'no config yet' });
     return;
   }
+  const file = reportFile('playwright');
+  const code = await run(
+    path.join(BIN, 'playwright'),
+    ['test', '-c', config, '--pass-with-no-tests', '--reporter=list,json'],
+    {
+      env: {
+        E2E_BASE_URL: stack.url,
+        E2E_MAIL_DIR: mailDir(profile),
+        E2E_JSON_REPORT: file,
+        PLAYWRIGHT_JSON_OUTPUT_FILE: file,
+      },
+    },
+  );
+  results.push({ name: 'playwright', counts: withExitCode(playwrightCounts(file), code) });
+}
+
+/** Builds and starts the whole product once, then runs the system tests and Playwright on it. */
+async function againstTheProduct(): Promise<void> {
   if (!buildAll(log)) {
-    results.push({ name: 'build', counts: { passed: 0, failed: 1 }, note: 'Playwright not run' });
+    results.push({ name: 'build', counts: { passed: 0, failed: 1 }, note: 'product not started' });
     return;
   }
   const stackLog = path.join(LOGS, 'stack.log');
@@ -117,24 +159,12 @@ async function playwright(): Promise<void> {
     });
   } catch (error) {
     log(`the product did not start: ${error instanceof Error ? error.message : String(error)}`);
-    results.push({ name: 'playwright', counts: { passed: 0, failed: 1 }, note: 'stack failed' });
+    results.push({ name: 'product', counts: { passed: 0, failed: 1 }, note: 'stack failed' });
     return;
   }
   try {
-    const file = reportFile('playwright');
-    const code = await run(
-      path.join(BIN, 'playwright'),
-      ['test', '-c', config, '--pass-with-no-tests', '--reporter=list,json'],
-      {
-        env: {
-          E2E_BASE_URL: stack.url,
-          E2E_MAIL_DIR: path.join(profile.dataDir, 'mail'),
-          E2E_JSON_REPORT: file,
-          PLAYWRIGHT_JSON_OUTPUT_FILE: file,
-        },
-      },
-    );
-    results.push({ name: 'playwright', counts: withExitCode(playwrightCounts(file), code) });
+    const suites = [systemTests, playwright];
+    for (const suite of suites) if (!interrupted) await suite(stack);
   } finally {
     await stack.stop();
   }
@@ -179,7 +209,7 @@ async function main(): Promise<number> {
     infrastructure = await startTestInfrastructure(profile, log);
     fs.mkdirSync(REPORTS, { recursive: true });
     fs.mkdirSync(LOGS, { recursive: true });
-    const steps = [jest, vitest, playwright];
+    const steps = [jest, vitest, againstTheProduct];
     for (const step of steps) if (!interrupted) await step();
   } catch (error) {
     log(`stopped: ${error instanceof Error ? error.message : String(error)}`);

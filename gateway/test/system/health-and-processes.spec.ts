@@ -1,0 +1,85 @@
+/**
+ * Issue 2 on the running product: /api/health through the gateway, every service its own OS
+ * process, and a malformed MONGO_URL stopping a service at start with one line naming it.
+ */
+import { createServer } from 'node:net';
+import type { HealthReport } from '@mcat/contracts';
+import { TEST_PROFILE } from '../../../scripts/lib/ports';
+import { serviceEnv } from '../../../scripts/lib/processes';
+import { GatewayClient } from './support/gateway-client';
+import { commandLineOf, pidListeningOn } from './support/listening-processes';
+import { runCommand } from './support/commands';
+import { systemEnv } from './support/system-env';
+
+const gateway = new GatewayClient();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+describe('GET /api/health', () => {
+  it('lists every service and dependency up', async () => {
+    const health = await gateway.get<HealthReport>('/api/health');
+    expect({ status: health.status, body: health.body }).toEqual({
+      status: 200,
+      body: {
+        status: 'up',
+        services: { auth: 'up', tests: 'up', questions: 'up', billing: 'up', mailer: 'up' },
+        dependencies: { mongodb: 'up', nats: 'up', redis: 'up' },
+      },
+    });
+  });
+});
+
+describe('processes', () => {
+  const ports: Record<string, number> = { ...TEST_PROFILE.services, gateway: TEST_PROFILE.gateway };
+
+  it('each service and the gateway is its own OS process, running its own build', () => {
+    const pids = Object.entries(ports).map(([name, port]) => {
+      const pid = pidListeningOn(port);
+      expect({ name, listening: pid !== null }).toEqual({ name, listening: true });
+      const program = name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`;
+      expect(commandLineOf(pid as number)).toContain(program);
+      return pid as number;
+    });
+    expect(new Set(pids).size).toBe(Object.keys(ports).length);
+    expect(pids).not.toContain(process.pid);
+  });
+
+  // Only when `npm test` started the stack and passed its pids (SYSTEM_PIDS).
+  const withStackPids = Object.keys(systemEnv.pids).length > 0 ? it : it.skip;
+  withStackPids('are the processes the runner started', () => {
+    const started = systemEnv.pids;
+    for (const [name, port] of Object.entries(ports)) {
+      expect({ name, pid: pidListeningOn(port) }).toEqual({ name, pid: started[name] });
+    }
+  });
+});
+
+describe('a malformed MONGO_URL', () => {
+  it('stops the tests service at start with one line naming MONGO_URL', async () => {
+    const env = {
+      PATH: process.env.PATH,
+      ...serviceEnv(TEST_PROFILE, 'tests'),
+      PORT: String(await freePort()),
+      MONGO_URL: 'mongodb//127.0.0.1:27217/mcat_tests',
+    };
+    const started = Date.now();
+    const result = await runCommand(['node', 'services/tests/dist/main.js'], env);
+    const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
+    expect({ code: result.code, lines: lines.length }).toEqual({ code: 1, lines: 1 });
+    expect(lines[0]).toContain('MONGO_URL');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
