@@ -36,22 +36,34 @@ const sizeOf = (list: CachedList): number => list.json.length * 3;
 export class QuestionListCache {
   private readonly logger = new Logger(QuestionListCache.name);
   private readonly lists = new Map<string, CachedList>();
+  private readonly building = new Map<string, Promise<CachedList>>();
   private cachedSize = 0;
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   async list(userId: string, build: () => Promise<Question[]>): Promise<QuestionList> {
     const version = await this.version(userId);
+    if (version === null) return this.build('', build);
     const cached = this.lists.get(userId);
-    if (version !== null && cached?.version === version) {
+    if (cached?.version === version) {
       this.lists.delete(userId);
       this.lists.set(userId, cached);
       return cached;
     }
+    // Requests that miss together share one build (a page opened by many tabs, a load test).
+    const key = `${userId}:${version}`;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = this.build(version, build).finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+      this.keep(userId, await pending);
+    }
+    return pending;
+  }
+
+  private async build(version: string, build: () => Promise<Question[]>): Promise<CachedList> {
     const questions = await build();
-    const list: CachedList = { version: version ?? '', questions, json: JSON.stringify(questions) };
-    if (version !== null) this.keep(userId, list);
-    return list;
+    return { version, questions, json: JSON.stringify(questions) };
   }
 
   /** Called after a write that changes these users' lists. */
