@@ -102,10 +102,10 @@ async function vitest(): Promise<void> {
 
 /** Where the system tests find the running product (gateway/test/system/support/system-env.ts). */
 const systemTestEnv = (stack: StackHandle): Record<string, string> => ({
+  SYSTEM_PROFILE: JSON.stringify(profile),
   SYSTEM_BASE_URL: stack.url,
   SYSTEM_MAIL_DIR: mailDir(profile),
   SYSTEM_MONGO_URL: infraUrls(profile).MONGO_URL,
-  SYSTEM_KEYS_DIR: path.join(profile.dataDir, 'keys'),
   SYSTEM_PIDS: JSON.stringify(stack.pids),
 });
 

@@ -15,6 +15,7 @@ import { login, newAccount, register, type Account } from './support/accounts';
 import {
   expiredToken,
   hs256WithPublicKeyToken,
+  renewedToken,
   tamperedToken,
   unsignedToken,
 } from './support/forged-tokens';
@@ -253,8 +254,9 @@ describe('tokens the gateway refuses', () => {
     token = (await register(gateway)).token;
   });
 
-  it('accepts the real token at auth and at the tests service', async () => {
+  it('accepts the real token, and one re-signed with the stack key (so forging is sound)', async () => {
     expect(await answersTo(token)).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(renewedToken(token))).toEqual({ auth: 200, tests: 200 });
   });
 
   it.each([

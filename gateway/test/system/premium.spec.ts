@@ -237,3 +237,19 @@ describe('the paid path', () => {
     });
   });
 });
+
+describe('the payment event racing confirm-premium', () => {
+  it('leaves one purchase whichever grants premium first', async () => {
+    const buyer = await register(gateway);
+    const intent = await openPaymentIntent(buyer);
+    const [paid, ...confirms] = await Promise.all([
+      payWithCard(buyer, intent, GOOD_CARD),
+      ...Array.from({ length: RACING_CONFIRMS }, () => confirmPremium(buyer, intent.id)),
+    ]);
+    expect(paid?.status).toBe(200);
+    for (const confirm of confirms) expect([200, 400]).toContain(confirm.status);
+    const after = await confirmPremium(buyer, intent.id);
+    expect(statusAndBody(after)).toEqual({ status: 200, body: { ...buyer.user, isPremium: true } });
+    expect(await storedPurchases(buyer.user._id)).toBe(1);
+  });
+});

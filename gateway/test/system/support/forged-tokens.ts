@@ -36,13 +36,21 @@ export function tamperedToken(token: string): string {
   return `${encode(header)}.${encode({ ...claims, roles: ['student', 'billing'] })}.${signature}`;
 }
 
-/** Correctly signed with the stack's key, but expired a minute ago. */
-export function expiredToken(token: string): string {
+/** The same claims with another lifetime, signed with the stack's own key. */
+export function resignedToken(token: string, lifetime: { iat: number; exp: number }): string {
   const { header, claims } = parts(token);
-  const body = `${encode(header)}.${encode({ ...claims, iat: nowSeconds() - 3600, exp: nowSeconds() - 60 })}`;
+  const body = `${encode(header)}.${encode({ ...claims, ...lifetime })}`;
   const signature = sign('sha256', Buffer.from(body), privateKeyPem()).toString('base64url');
   return `${body}.${signature}`;
 }
+
+/** Correctly signed with the stack's key, but expired a minute ago. */
+export const expiredToken = (token: string): string =>
+  resignedToken(token, { iat: nowSeconds() - 3600, exp: nowSeconds() - 60 });
+
+/** Correctly signed with the stack's key and valid for another hour: what the gateway accepts. */
+export const renewedToken = (token: string): string =>
+  resignedToken(token, { iat: nowSeconds(), exp: nowSeconds() + 3600 });
 
 /** Unsigned, `alg: none`. */
 export function unsignedToken(token: string): string {
