@@ -30,7 +30,7 @@ test.describe('account flow', () => {
     await page.goto('/register');
     await page.getByLabel('Name').fill(account.name);
     await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel(/^Password/).fill(account.password);
     await page.getByLabel('Confirm Password').fill(account.password);
     await page.getByLabel('Planned MCAT Date').fill('2031-05-02');
     await page.getByRole('button', { name: 'Register' }).click();
@@ -79,7 +79,7 @@ test.describe('account flow', () => {
     const secondPassword = 'second-password-2';
     const passwordForm = page.getByRole('form', { name: 'Change Password' });
     await passwordForm.getByLabel('Current Password').fill(account.password);
-    await passwordForm.getByLabel('New Password', { exact: true }).fill(secondPassword);
+    await passwordForm.getByLabel(/^New Password/).fill(secondPassword);
     await passwordForm.getByLabel('Confirm New Password').fill(secondPassword);
     await passwordForm.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByText('Password updated successfully')).toBeVisible();
@@ -101,7 +101,7 @@ test.describe('account flow', () => {
     const resetPath = await waitForResetPath(account.email);
     await page.goto(resetPath);
     const thirdPassword = 'third-password-3';
-    await page.getByLabel('New Password', { exact: true }).fill(thirdPassword);
+    await page.getByLabel(/^New Password/).fill(thirdPassword);
     await page.getByLabel('Confirm New Password').fill(thirdPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByRole('heading', { name: 'Password Reset Successful!' })).toBeVisible();
@@ -134,7 +134,7 @@ test.describe('account flow', () => {
 
     await page.goto('/register');
     await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByLabel(/^Password/).fill('12345');
     await page.getByLabel('Confirm Password').fill('123456');
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();

@@ -5,11 +5,15 @@ import { LoadingSpinner } from '../components/loading-spinner';
 import { selectSession } from '../features/auth/session-slice';
 import { useAppSelector } from './hooks';
 
-/** Signed-out visitors of a protected route are sent to /. */
+/**
+ * Signed-out visitors of a protected route are sent to /; a session the API refused (401) is sent
+ * to /login instead (spec sections 2 and 8).
+ */
 export function RequireSession() {
-  const { loading, isAuthenticated } = useAppSelector(selectSession);
+  const { loading, isAuthenticated, expired } = useAppSelector(selectSession);
   if (loading) return <LoadingSpinner />;
-  return isAuthenticated ? <Outlet /> : <Navigate to="/" replace />;
+  if (isAuthenticated) return <Outlet />;
+  return <Navigate to={expired ? '/login' : '/'} replace />;
 }
 
 /**

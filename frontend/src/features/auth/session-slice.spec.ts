@@ -78,8 +78,18 @@ describe('session', () => {
       user: null,
       isAuthenticated: false,
       error: 'Please sign in again',
+      expired: true,
     });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('a session that failed to load for another reason has not expired', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
+    answerWith({ 'GET /api/auth/me': { status: 500, body: {} } });
+    const store = createAppStore();
+    store.dispatch(startSession());
+    await vi.waitFor(() => expect(store.getState().session.loading).toBe(false));
+    expect(store.getState().session).toMatchObject({ isAuthenticated: false, expired: false });
   });
 
   it('falls back to "Authentication error" when the session load fails without a message', async () => {

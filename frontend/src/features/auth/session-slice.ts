@@ -20,6 +20,8 @@ export interface SessionState {
   isAuthenticated: boolean;
   loading: boolean;
   error: string | null;
+  /** The API refused the session's token (a 401): the app sends the user to /login. */
+  expired: boolean;
 }
 
 export const initialSessionState = (): SessionState => ({
@@ -28,6 +30,7 @@ export const initialSessionState = (): SessionState => ({
   isAuthenticated: false,
   loading: true,
   error: null,
+  expired: false,
 });
 
 const signedOut = (state: SessionState): void => {
@@ -43,6 +46,7 @@ const signedIn = (state: SessionState, token: string, user: User): void => {
   state.isAuthenticated = true;
   state.loading = false;
   state.error = null;
+  state.expired = false;
 };
 
 const { endpoints } = authApi;
@@ -56,6 +60,7 @@ export const sessionSlice = createSlice({
     },
     logout(state) {
       signedOut(state);
+      state.expired = false;
     },
     clearError(state) {
       state.error = null;
@@ -67,7 +72,10 @@ export const sessionSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(unauthorized, (state) => signedOut(state))
+      .addCase(unauthorized, (state) => {
+        signedOut(state);
+        state.expired = true;
+      })
       .addMatcher(endpoints.getMe.matchFulfilled, (state, { payload }) => {
         state.user = payload;
         state.isAuthenticated = true;
