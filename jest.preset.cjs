@@ -27,6 +27,7 @@ module.exports = (dir) => ({
   moduleNameMapper: {
     '^@mcat/contracts$': path.join(root, 'packages/contracts/src/index.ts'),
     '^@mcat/service-kit$': path.join(root, 'packages/service-kit/src/index.ts'),
+    '^@mcat/service-kit/core$': path.join(root, 'packages/service-kit/src/core.ts'),
     '^@mcat/service-kit/testing$': path.join(root, 'packages/service-kit/src/testing/index.ts'),
   },
   globalSetup: path.join(root, 'scripts/test-infra/jest-global-setup.ts'),

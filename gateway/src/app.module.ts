@@ -7,7 +7,7 @@ import {
   loggingModule,
   Metrics,
   MetricsController,
-} from '@mcat/service-kit';
+} from '@mcat/service-kit/core';
 import type { GatewayConfig } from './config';
 import { ProductHealthController } from './health/product-health.controller';
 import { UpstreamHealth } from './health/upstream-health';
@@ -26,7 +26,8 @@ export class GatewayModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [loggingModule('gateway', config.LOG_LEVEL)],
+      // Request lines come from one Fastify hook (logRequests in gateway.ts), not per-request middleware.
+      imports: [loggingModule('gateway', config.LOG_LEVEL, { requestMiddleware: false })],
       controllers: [
         HealthController,
         MetricsController,

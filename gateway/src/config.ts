@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { envFields, urlVariable } from '@mcat/service-kit';
+import { envFields, urlVariable } from '@mcat/service-kit/core';
 
 const HTTP = ['http:', 'https:'] as const;
 const MIB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { bootstrapService, JwksKeyStore, TokenVerifier } from '@mcat/service-kit';
+import { bootstrapHttp, JwksKeyStore, logRequests, TokenVerifier } from '@mcat/service-kit/core';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { requestIdOf } from './edge/request-id';
@@ -26,14 +26,15 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
-  return bootstrapService({
+  return bootstrapHttp({
     module: GatewayModule.register(config),
     config,
     adapter,
     beforeListen: async (app: NestFastifyApplication) => {
-      // Nest's own routes and middleware (the request logger) first, so the hooks below apply.
+      // Nest's own routes first, so the hooks below apply to them too.
       await app.init();
       const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+      logRequests(fastify);
       await registerSecurity(fastify, {
         corsOrigins: config.CORS_ORIGINS,
         publicUrl: config.PUBLIC_URL,

@@ -1,4 +1,4 @@
-import { loadConfig } from '@mcat/service-kit';
+import { loadConfig } from '@mcat/service-kit/core';
 import { gatewayEnvSchema } from './config';
 import { startGateway } from './gateway';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { REQUEST_ID_HEADER } from '@mcat/service-kit';
+import { REQUEST_ID_HEADER } from '@mcat/service-kit/core';
 
 /** An incoming request id is kept only when it looks like one (no spaces, no log injection). */
 const WELL_FORMED = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { REQUEST_ID_HEADER } from '@mcat/service-kit';
+import { REQUEST_ID_HEADER } from '@mcat/service-kit/core';
+import { helmetHeaders } from './helmet-headers';
 
 export interface SecurityOptions {
   /** Origins allowed cross-origin; empty means same-origin only (no CORS headers at all). */
@@ -21,7 +21,7 @@ export async function registerSecurity(
   options: SecurityOptions,
 ): Promise<void> {
   const https = new URL(options.publicUrl).protocol === 'https:';
-  await fastify.register(helmet, {
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -55,7 +55,7 @@ export async function registerSecurity(
     });
   }
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
+    void reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
     done();
   });
 }

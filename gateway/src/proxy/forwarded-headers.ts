@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
 import type { FastifyRequest, RawServerBase, RequestGenericInterface } from 'fastify';
-import { REQUEST_ID_HEADER } from '@mcat/service-kit';
+import { REQUEST_ID_HEADER } from '@mcat/service-kit/core';
 
 type Headers = IncomingHttpHeaders | Http2IncomingHttpHeaders;
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { BadRequestException, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { toErrorBody, type TokenVerifier } from '@mcat/service-kit';
+import { toErrorBody, type TokenVerifier } from '@mcat/service-kit/core';
 import type { Upstreams } from '../upstreams';
 import { limitedBody, limitFor, type BodyLimits } from './body-limit';
 import { forwardedHeaders } from './forwarded-headers';
@@ -124,7 +124,10 @@ function forwardingHooks(route: ProxyRoute, origin: string): FastifyReplyFromHoo
         return;
       }
       const body = upstreamFailure(route.service, error);
-      logger.warn(`${route.service} at ${origin}: ${describe(error)} -> ${body.statusCode}`);
+      logger.warn({
+        requestId: reply.request.id,
+        message: `${route.service} at ${origin}: ${describe(error)} -> ${body.statusCode}`,
+      });
       void reply.status(body.statusCode).send(body);
     },
   };

@@ -1,78 +1,29 @@
-import 'reflect-metadata';
-import { type DynamicModule, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
-import type { KitConfig } from '../config/env';
+import type { INestApplication } from '@nestjs/common';
 import { startEventConsumers } from '../events/event-consumers';
 import type { JetStreamConsumerOptions } from '../events/jetstream.server';
-import { refuseStructuredQueries } from '../http/query-guard';
-import { Metrics } from '../metrics/metrics';
-import { REQUEST_ID_HEADER } from '../logging/logging.module';
+import { bootstrapHttp, type HttpBootstrapOptions } from './bootstrap-http';
 
-export interface BootstrapOptions {
-  /** The service's root module, built from its loaded config. */
-  module: DynamicModule;
-  config: Pick<KitConfig, 'HOST' | 'PORT'>;
-  /** Largest JSON body accepted, in bytes (default 1 MiB). */
-  bodyLimit?: number;
-  /** An adapter configured otherwise than `createAdapter` (the gateway's request ids). */
-  adapter?: FastifyAdapter;
+export interface BootstrapOptions extends HttpBootstrapOptions {
   /**
    * Runs the service's `@EventPattern` handlers as durable JetStream consumers (needs NATS_URL and
    * MONGO_URL); an object tunes retries and dead-lettering.
    */
   consumeEvents?: boolean | JetStreamConsumerOptions;
-  /** Runs before listen: microservice transports, extra Fastify plugins. */
-  beforeListen?: (app: NestFastifyApplication) => Promise<void>;
-}
-
-/** Builds the Fastify adapter the kit uses (see docs/adr/0003-http-adapter.md). */
-export function createAdapter(bodyLimit = 1024 * 1024): FastifyAdapter {
-  return new FastifyAdapter({
-    bodyLimit,
-    trustProxy: true,
-    requestIdHeader: REQUEST_ID_HEADER,
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-  });
 }
 
 /**
- * The one way a service starts: Fastify, JSON logs, error bodies for framework errors too,
- * query strings with operators refused (400), request timings on /metrics, graceful shutdown on
- * SIGTERM/SIGINT, then listen.
+ * The one way a service starts: `bootstrapHttp` (Fastify, logs, errors, metrics, graceful
+ * shutdown), with its event consumers started before it listens when it consumes events.
  */
-export async function bootstrapService(options: BootstrapOptions): Promise<INestApplication> {
-  const { module, config } = options;
-  const app = await NestFactory.create<NestFastifyApplication>(
-    module,
-    options.adapter ?? createAdapter(options.bodyLimit),
-    // An init failure is thrown to the caller rather than ending the process from inside Nest.
-    { bufferLogs: true, abortOnError: false },
-  );
-  app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
-
-  const fastify = app.getHttpAdapter().getInstance();
-  const metrics = app.get(Metrics);
-  refuseStructuredQueries(fastify);
-  fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.httpDuration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
-    done();
+export function bootstrapService(options: BootstrapOptions): Promise<INestApplication> {
+  const { consumeEvents, beforeListen } = options;
+  return bootstrapHttp({
+    ...options,
+    beforeListen: async (app) => {
+      if (consumeEvents) {
+        await startEventConsumers(app, consumeEvents === true ? {} : consumeEvents);
+      }
+      await beforeListen?.(app);
+    },
   });
-
-  if (options.consumeEvents) {
-    await startEventConsumers(app, options.consumeEvents === true ? {} : options.consumeEvents);
-  }
-  await options.beforeListen?.(app);
-  await app.listen(config.PORT, config.HOST);
-  return app;
 }

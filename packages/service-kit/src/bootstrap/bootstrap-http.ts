@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { type DynamicModule, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import type { KitConfig } from '../config/env';
+import { refuseStructuredQueries } from '../http/query-guard';
+import { Metrics } from '../metrics/metrics';
+import { REQUEST_ID_HEADER } from '../logging/logging.module';
+
+export interface HttpBootstrapOptions {
+  /** The process's root module, built from its loaded config. */
+  module: DynamicModule;
+  config: Pick<KitConfig, 'HOST' | 'PORT'>;
+  /** Largest JSON body accepted, in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** An adapter configured otherwise than `createAdapter` (the gateway's request ids). */
+  adapter?: FastifyAdapter;
+  /** Runs before listen: microservice transports, extra Fastify plugins. */
+  beforeListen?: (app: NestFastifyApplication) => Promise<void>;
+}
+
+/** Builds the Fastify adapter the kit uses (see docs/adr/0003-http-adapter.md). */
+export function createAdapter(bodyLimit = 1024 * 1024): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit,
+    trustProxy: true,
+    requestIdHeader: REQUEST_ID_HEADER,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+}
+
+/**
+ * Graceful shutdown on these only; any other signal keeps Node's meaning (SIGUSR2 for
+ * `--heapsnapshot-signal=SIGUSR2` no longer stops the process).
+ */
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
+
+/**
+ * How every HTTP process of the product starts (services through `bootstrapService`, the gateway
+ * directly): Fastify, JSON logs, error bodies for framework errors too, query strings with
+ * operators refused (400), request timings on /metrics, graceful shutdown on SIGTERM/SIGINT, then
+ * listen.
+ */
+export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INestApplication> {
+  const { module, config } = options;
+  const app = await NestFactory.create<NestFastifyApplication>(
+    module,
+    options.adapter ?? createAdapter(options.bodyLimit),
+    // An init failure is thrown to the caller rather than ending the process from inside Nest.
+    { bufferLogs: true, abortOnError: false },
+  );
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks(SHUTDOWN_SIGNALS);
+
+  const fastify = app.getHttpAdapter().getInstance();
+  const metrics = app.get(Metrics);
+  refuseStructuredQueries(fastify);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  await options.beforeListen?.(app);
+  await app.listen(config.PORT, config.HOST);
+  return app;
+}
