@@ -2,11 +2,15 @@
  * `npm run bench` part for the gateway (issue 2), run by scripts/bench.ts against the test-profile
  * product. It reports and never fails:
  *  1. an authenticated GET that reads a small MongoDB document (auth's GET /api/auth/me), served
- *     by the service directly and through the gateway in one run: requests/s, p50/p99, the ratio
- *     and the p99 the gateway adds; RSS of every process idle and at its peak under that load;
+ *     by the service directly and through the gateway in one run, in alternating rounds so that a
+ *     change of machine load hits both alike: requests/s, p50/p99, the ratio and the p99 the gateway
+ *     adds; the CPU time the gateway and auth spend per request; the RSS of every process at its
+ *     peak while idle (before the load), under the load, and idle again after it;
  *  2. the HTTP adapter choice: a minimal Nest app reading a small document on Fastify and on
  *     Express (docs/adr/0003-http-adapter.md).
- * BENCH_DURATION_S (default 10) and BENCH_CONNECTIONS (default 32) tune the load.
+ * BENCH_DURATION_S (default 10, per round and target), BENCH_ROUNDS (default 2) and
+ * BENCH_CONNECTIONS (default 32) tune the load; BENCH_IDLE_S (default 5) the idle windows.
+ * The figures are recorded in docs/benchmarks.md ("Foundation").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,30 +20,54 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 5);
 const WARM_UP_S = 2;
+/** Pause before an idle window, so that the last requests' work is over. */
+const SETTLE_S = 3;
 const TARGET_RATIO = 0.75;
 const TARGET_ADDED_P99_MS = 3;
 const TARGET_IDLE_RSS_MB = 150;
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
+const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 interface Figures {
   requestsPerSecond: number;
   p50: number;
   p99: number;
   failed: number;
+  requests: number;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+async function measure(
+  url: string,
+  headers: Record<string, string> = {},
+  durationS = DURATION_S,
+): Promise<Figures> {
   const options = { url, headers, connections: CONNECTIONS };
   await autocannon({ ...options, duration: WARM_UP_S });
-  const result = await autocannon({ ...options, duration: DURATION_S });
+  const result = await autocannon({ ...options, duration: durationS });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+/** The rounds of one target taken together: mean throughput and latencies, summed counts. */
+function combined(rounds: readonly Figures[]): Figures {
+  const mean = (pick: (f: Figures) => number) =>
+    rounds.reduce((sum, f) => sum + pick(f), 0) / rounds.length;
+  return {
+    requestsPerSecond: mean((f) => f.requestsPerSecond),
+    p50: mean((f) => f.p50),
+    p99: mean((f) => f.p99),
+    failed: rounds.reduce((sum, f) => sum + f.failed, 0),
+    requests: rounds.reduce((sum, f) => sum + f.requests, 0),
   };
 }
 
@@ -54,24 +82,74 @@ function rssMb(pid: number): number | null {
   }
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux), or null. */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The flags a Node process was started with, for the report (none for other programs). */
+function nodeFlags(pid: number): string {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    if (path.basename(argv[0] ?? '') !== 'node') return '';
+    return argv.filter((arg) => arg.startsWith('--')).join(' ');
+  } catch {
+    return '';
+  }
+}
+
 /** Samples the RSS of the given processes every 100 ms and keeps each one's peak. */
 function rssPeaks(pids: Record<string, number>) {
   const peaks: Record<string, number> = {};
-  const timer = setInterval(() => {
+  const sample = () => {
     for (const [name, pid] of Object.entries(pids)) {
       const rss = rssMb(pid);
       if (rss !== null) peaks[name] = Math.max(peaks[name] ?? 0, rss);
     }
-  }, 100);
+  };
+  sample();
+  const timer = setInterval(sample, 100);
   return {
     stop: () => {
       clearInterval(timer);
+      sample();
       return peaks;
     },
   };
 }
 
+/** Peak RSS of every process over an idle window of IDLE_S seconds, after SETTLE_S seconds. */
+async function idlePeaks(pids: Record<string, number>): Promise<Record<string, number>> {
+  await sleep(SETTLE_S);
+  const sampler = rssPeaks(pids);
+  await sleep(IDLE_S);
+  return sampler.stop();
+}
+
+/** CPU ms each named process spends while `run` runs. */
+async function cpuDuring<T>(
+  pids: Record<string, number>,
+  run: () => Promise<T>,
+): Promise<{ result: T; cpu: Record<string, number> }> {
+  const before = Object.fromEntries(Object.entries(pids).map(([n, pid]) => [n, cpuMs(pid)]));
+  const result = await run();
+  const cpu: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    const start = before[name];
+    const end = cpuMs(pid);
+    if (start != null && end !== null) cpu[name] = end - start;
+  }
+  return { result, cpu };
+}
+
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 const row = (name: string, f: Figures) =>
   `  ${name.padEnd(26)} ${fixed(f.requestsPerSecond, 0).padStart(8)} req/s   p50 ${fixed(f.p50)} ms   p99 ${fixed(f.p99)} ms${f.failed ? `   (${f.failed} failed)` : ''}`;
 
@@ -102,33 +180,60 @@ async function serviceThroughGateway(): Promise<void> {
   }
   const token = await signUp(gatewayUrl);
   const headers = { authorization: `Bearer ${token}` };
+  const targets = { direct: `${urls.auth}/api/auth/me`, gateway: `${gatewayUrl}/api/auth/me` };
+  const watched = Object.fromEntries(
+    (['gateway', 'auth', 'ferretdb'] as const).flatMap((name) =>
+      pids[name] === undefined ? [] : [[name, pids[name]]],
+    ),
+  );
 
-  const idle: Record<string, number | null> = {};
-  for (const [name, pid] of Object.entries(pids)) idle[name] = rssMb(pid);
-
+  const idle = await idlePeaks(pids);
   const sampler = rssPeaks(pids);
-  const direct = await measure(`${urls.auth}/api/auth/me`, headers);
-  const through = await measure(`${gatewayUrl}/api/auth/me`, headers);
+  const rounds: Record<'direct' | 'gateway', Figures[]> = { direct: [], gateway: [] };
+  const cpu: Record<string, number> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    const order =
+      round % 2 === 0 ? (['direct', 'gateway'] as const) : (['gateway', 'direct'] as const);
+    for (const target of order) {
+      const measured = await cpuDuring(watched, () => measure(targets[target], headers));
+      rounds[target].push(measured.result);
+      if (target === 'gateway') {
+        for (const [name, ms] of Object.entries(measured.cpu)) cpu[name] = (cpu[name] ?? 0) + ms;
+      }
+    }
+  }
   const peaks = sampler.stop();
+  const after = await idlePeaks(pids);
 
+  const direct = combined(rounds.direct);
+  const through = combined(rounds.gateway);
   const ratio = through.requestsPerSecond / direct.requestsPerSecond;
   const addedP99 = through.p99 - direct.p99;
-  print(`  ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARM_UP_S} s of warm-up`);
+  print(
+    `  ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s per target after ${WARM_UP_S} s of warm-up each`,
+  );
   print(row('auth directly', direct));
   print(row('through the gateway', through));
   print(
-    `  ratio ${fixed(ratio)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})` +
-      `   p99 added ${fixed(addedP99)} ms (target <= ${TARGET_ADDED_P99_MS}: ${addedP99 <= TARGET_ADDED_P99_MS ? 'met' : 'NOT met'})`,
+    `  ratio ${fixed(ratio)} (target >= ${TARGET_RATIO}: ${verdict(ratio >= TARGET_RATIO)})` +
+      `   p99 added ${fixed(addedP99)} ms (target <= ${TARGET_ADDED_P99_MS}: ${verdict(addedP99 <= TARGET_ADDED_P99_MS)})`,
   );
-  print('  RSS (MB)                idle    peak under load');
-  for (const name of Object.keys(pids)) {
-    const idleMb = idle[name];
-    const note =
-      idleMb !== null && idleMb !== undefined && idleMb > TARGET_IDLE_RSS_MB
-        ? '  (over 150 MB idle)'
-        : '';
+  const perRequest = Object.entries(cpu)
+    .map(([name, ms]) => `${name} ${fixed(ms / Math.max(through.requests, 1), 3)}`)
+    .join(', ');
+  if (perRequest) print(`  CPU ms per request through the gateway: ${perRequest}`);
+  print(
+    `  RSS (MB), peak over ${IDLE_S} s idle before, under the load, ${IDLE_S} s idle after (target idle < ${TARGET_IDLE_RSS_MB})`,
+  );
+  print(
+    `  ${'process'.padEnd(12)} ${'idle'.padStart(6)} ${'load'.padStart(6)} ${'after'.padStart(6)}   flags`,
+  );
+  const mb = (value: number | undefined) =>
+    (value === undefined ? '-' : fixed(value, 0)).padStart(6);
+  for (const [name, pid] of Object.entries(pids)) {
+    const over = (idle[name] ?? 0) >= TARGET_IDLE_RSS_MB ? '  (over the target idle)' : '';
     print(
-      `  ${name.padEnd(26)} ${idleMb == null ? '   -' : fixed(idleMb, 0).padStart(5)}   ${peaks[name] === undefined ? '-' : fixed(peaks[name], 0).padStart(5)}${note}`,
+      `  ${name.padEnd(12)} ${mb(idle[name])} ${mb(peaks[name])} ${mb(after[name])}   ${nodeFlags(pid)}${over}`,
     );
   }
 }

@@ -163,4 +163,9 @@ HOST: "0.0.0.0"
 PORT: {{ .Values.service.port | quote }}
 LOG_LEVEL: {{ .Values.config.logLevel | quote }}
 SHUTDOWN_GRACE_MS: {{ .Values.config.shutdownGraceMs | quote }}
+{{- /* Memory settings `npm start` uses too (scripts/lib/processes.ts), measured in docs/benchmarks.md
+"Foundation": V8 young generation of 2 x 8 MB semi-spaces; glibc malloc gives 1 MiB and larger
+allocations their own mapping, returned when freed (auth's argon2 buffers otherwise stay resident). */}}
+NODE_OPTIONS: "--max-semi-space-size=8"
+MALLOC_MMAP_THRESHOLD_: "1048576"
 {{- end -}}

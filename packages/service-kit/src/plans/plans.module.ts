@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { MongooseModule, type ModelDefinition } from '@nestjs/mongoose';
 import { AuthPlanClient } from './auth-plan.client';
 import { PlanEventsController } from './plan-events.controller';
 import { PlanLimitsService } from './plan-limits.service';
@@ -8,8 +8,11 @@ import { PLANS_OPTIONS, type PlansOptions } from './plans.options';
 import { PlansService } from './plans.service';
 import { UserPlan, UserPlanSchema } from './user-plan.schema';
 
-/** The collections the plans module keeps in the service's database (for migrations). */
-export const PLAN_MODELS = [
+/**
+ * The collections the plans module keeps in the service's database (for migrations). Typed here so
+ * that a service's models list needs no path inside this package to name it.
+ */
+export const PLAN_MODELS: ModelDefinition[] = [
   { name: UserPlan.name, schema: UserPlanSchema },
   { name: PlanSlot.name, schema: PlanSlotSchema },
 ];
