@@ -1,5 +1,12 @@
 import { ERRORS, LIMITS, VALIDATION, type Question, type TestSummary } from '@mcat/contracts';
-import { newUserId, questionBody, startHarness, waitFor, type QuestionsHarness } from './harness';
+import {
+  newUserId,
+  questionBody,
+  startHarness,
+  waitFor,
+  type QuestionsHarness,
+  type Replica,
+} from './harness';
 
 describe('questions API', () => {
   let h: QuestionsHarness;
@@ -197,6 +204,39 @@ describe('questions API', () => {
     );
     expect((await h.call(user, 'GET', `/api/questions/test/${testId}`)).status).toBe(404);
     expect((await h.call(user, 'POST', '/api/questions', questionBody(testId))).status).toBe(404);
+  });
+
+  it("a deleted test's questions leave the lists kept by every replica; later changes still show", async () => {
+    const user = newUserId();
+    const testId = await h.newTest(user);
+    const other = await h.newTest(user, '2025-01-20');
+    const replica = await h.startReplica();
+    try {
+      const ids = async (on: Pick<Replica, 'call'>, path = '/api/questions') =>
+        (await on.call<Question[]>(user, 'GET', path)).body.map((q) => q._id);
+      await h.call(user, 'POST', '/api/questions', questionBody(testId));
+      const kept = (await h.call<Question>(user, 'POST', '/api/questions', questionBody(other)))
+        .body._id;
+      expect(await ids(h)).toHaveLength(2);
+      expect(await ids(replica)).toHaveLength(2);
+      await h.callTests(user, 'DELETE', `/api/tests/${testId}`);
+      await waitFor(async () => (await ids(h)).length === 1);
+      expect(await ids(h)).toEqual([kept]);
+      expect(await ids(replica)).toEqual([kept]);
+      expect(await ids(h, `/api/questions/search?testId=${other}`)).toEqual([kept]);
+      const added = (
+        await replica.call<Question>(
+          user,
+          'POST',
+          '/api/questions',
+          questionBody(other, { questionNumber: 2 }),
+        )
+      ).body._id;
+      expect(await ids(h)).toEqual([added, kept]);
+      expect(await ids(replica)).toEqual([added, kept]);
+    } finally {
+      await replica.close();
+    }
   });
 
   it('a test deleted while questions is stopped has its questions gone within 5 s of the restart', async () => {

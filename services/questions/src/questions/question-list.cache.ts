@@ -11,6 +11,13 @@ const MAX_CACHED_SIZE = 128 * 1024 * 1024;
 
 const versionKey = (userId: string) => `questions:list-version:${userId}`;
 
+/** Sets a new version only if the key still holds the one given (KEYS[1], ARGV: old, new, ttl). */
+const REPLACE_VERSION = `if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+  return 1
+end
+return 0`;
+
 /** A user's questions, newest first, and the same as the JSON `GET /api/questions` sends. */
 export interface QuestionList {
   questions: readonly Question[];
@@ -76,6 +83,46 @@ export class QuestionListCache {
         this.logger.warn(`List version not changed: ${(error as Error).message}`);
       }
     }
+  }
+
+  /**
+   * Called after deleting some of the user's questions (a deleted test's): the list this process
+   * keeps under the current version loses them and stays kept under a new version, so the next
+   * read needs no rebuild. The new version replaces the old one only if no other write changed it
+   * meanwhile; otherwise, or without a current list, this is `changed`.
+   */
+  async removed(userId: string, isRemoved: (question: Question) => boolean): Promise<void> {
+    try {
+      const key = versionKey(userId);
+      const version = await this.redis.get(key);
+      const current = version === null ? undefined : await this.current(userId, version);
+      if (current) {
+        const questions = current.questions.filter((question) => !isRemoved(question));
+        const next = randomUUID();
+        const replaced = await this.redis.eval(
+          REPLACE_VERSION,
+          1,
+          key,
+          current.version,
+          next,
+          VERSION_TTL_S,
+        );
+        if (replaced === 1) {
+          this.keep(userId, { version: next, questions, json: JSON.stringify(questions) });
+          return;
+        }
+      }
+    } catch (error) {
+      this.logger.warn(`List not updated in place: ${(error as Error).message}`);
+    }
+    await this.changed([userId]);
+  }
+
+  /** The list kept, or being built, under this version. */
+  private async current(userId: string, version: string): Promise<CachedList | undefined> {
+    const cached = this.lists.get(userId);
+    if (cached?.version === version) return cached;
+    return this.building.get(`${userId}:${version}`)?.catch(() => undefined);
   }
 
   /** The user's current version, created if missing; null (no caching) when Redis is away. */
