@@ -1,13 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { appChunk } from './vite-plugins/app-chunk';
 
 const contractsEntry = fileURLToPath(
   new URL('../packages/contracts/src/index.ts', import.meta.url),
 );
+const isContractsModule = (id: string) => id.includes('/packages/contracts/src/');
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    appChunk({
+      entry: '/src/main.tsx',
+      app: '/src/app/start-app.tsx',
+      chunkNames: { entry: 'start', app: 'app' },
+      ownChunks: {
+        schemas: (id) => id.includes('/packages/contracts/src/schemas/') || id.includes('/zod/'),
+      },
+    }),
+  ],
   resolve: { alias: { '@mcat/contracts': contractsEntry } },
   server: {
     port: 5173,
@@ -20,7 +32,7 @@ export default defineConfig({
     rollupOptions: {
       // The contracts' modules only declare values: a page that imports a constant need not
       // evaluate (and download) every zod schema next to it.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/src/') },
+      treeshake: { moduleSideEffects: (id) => !isContractsModule(id) },
     },
   },
 });

@@ -1,8 +1,17 @@
 /** Calendar dates: tests carry a date at UTC midnight, users a 'YYYY-MM-DD' planned date. */
 
+/*
+ * One formatter each, made on first use: building an Intl.DateTimeFormat costs far more than
+ * formatting with it, and toLocaleDateString builds a new one on every call.
+ */
+let utcDateFormat: Intl.DateTimeFormat | null = null;
+let localDateFormat: Intl.DateTimeFormat | null = null;
+
 /** A test's date in the reader's local format, without shifting it across time zones. */
-export const formatTestDate = (iso: string): string =>
-  new Date(iso).toLocaleDateString(undefined, { timeZone: 'UTC' });
+export const formatTestDate = (iso: string): string => {
+  utcDateFormat ??= new Intl.DateTimeFormat(undefined, { timeZone: 'UTC' });
+  return utcDateFormat.format(new Date(iso));
+};
 
 /** 'YYYY-MM-DD' as a local Date at midnight. */
 export const localDateFromIso = (isoDate: string): Date => {
@@ -11,8 +20,10 @@ export const localDateFromIso = (isoDate: string): Date => {
 };
 
 /** 'YYYY-MM-DD' in the reader's local format. */
-export const formatCalendarDate = (isoDate: string): string =>
-  localDateFromIso(isoDate).toLocaleDateString();
+export const formatCalendarDate = (isoDate: string): string => {
+  localDateFormat ??= new Intl.DateTimeFormat();
+  return localDateFormat.format(localDateFromIso(isoDate));
+};
 
 /** Today's calendar date where the reader is, 'YYYY-MM-DD'. */
 export const localToday = (now: Date = new Date()): string => {

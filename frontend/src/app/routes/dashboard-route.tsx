@@ -1,16 +1,23 @@
-/** /dashboard: welcome, countdown, progress charts, recent tests, tips and the two modals. */
-import { lazy, Suspense, useState } from 'react';
+/**
+ * /dashboard: welcome, countdown, progress charts, recent tests, tips and the two modals. The
+ * heading, countdown and buttons need only the signed-in user, so they show at once; the spinner
+ * stands where the test list goes until it is fetched. What the list feeds renders after the
+ * page's first paint even when the list is already there (its request starts with the page's
+ * chunk, see route-pages.ts), so that rendering does not hold the heading back.
+ */
+import { useDeferredValue, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ERRORS } from '@mcat/contracts';
+import { ERRORS, type Test } from '@mcat/contracts';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { PageContainer } from '../../components/page-container';
 import { RouterLink } from '../../components/router-link';
 import { selectCurrentUser } from '../../features/auth/session-slice';
+import { LazyScoreCharts } from '../../features/charts/components/lazy-score-charts';
 import { CountdownCard } from '../../features/dashboard/components/countdown-card';
 import { PremiumSuccessModal } from '../../features/dashboard/components/premium-success-modal';
 import { ProgressCard } from '../../features/dashboard/components/progress-card';
@@ -22,11 +29,29 @@ import { useGetTestsQuery } from '../../features/tests/api/tests-api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAppSelector } from '../hooks';
 
-const ScoreCharts = lazy(() =>
-  import('../../features/charts/components/score-charts').then((m) => ({
-    default: m.ScoreCharts,
-  })),
-);
+/** What the test list feeds: the error alert, the progress charts, recent tests and tips. */
+function DashboardTests({ tests, failed }: { tests: readonly Test[]; failed: boolean }) {
+  return (
+    <>
+      {failed ? (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {ERRORS.dashboardFetch}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <ProgressCard
+          testCount={tests.length}
+          failed={failed}
+          charts={<LazyScoreCharts tests={tests} />}
+        />
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+          <RecentTestsCard tests={tests} />
+          <QuickTipsCard />
+        </Box>
+      </Box>
+    </>
+  );
+}
 
 export function DashboardRoute() {
   const user = useAppSelector(selectCurrentUser);
@@ -34,16 +59,13 @@ export function DashboardRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const tests = useGetTestsQuery();
+  const showTests = useDeferredValue(!tests.isLoading, false);
   const isPremium = user?.isPremium ?? false;
   const [welcomeOpen, setWelcomeOpen] = useState(
     searchParams.get('newUser') === 'true' && !isPremium,
   );
   const thankYouOpen = searchParams.get('premiumSuccess') === 'true' && isPremium;
   usePageTitle('Dashboard', brandName);
-
-  if (tests.isLoading) return <LoadingSpinner label="Loading your dashboard..." />;
-
-  const list = tests.data ?? [];
 
   return (
     <PageContainer>
@@ -61,36 +83,23 @@ export function DashboardRoute() {
           View All Tests
         </Button>
       </Stack>
-      {tests.isError ? (
-        <Alert severity="error" sx={{ mb: 3 }}>
-          {ERRORS.dashboardFetch}
-        </Alert>
-      ) : null}
-      <Box sx={{ display: 'grid', gap: 3 }}>
-        <ProgressCard
-          testCount={list.length}
-          failed={tests.isError}
-          charts={
-            <Suspense fallback={<LoadingSpinner label="Loading charts..." />}>
-              <ScoreCharts tests={list} />
-            </Suspense>
-          }
-        />
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
-          <RecentTestsCard tests={list} />
-          <QuickTipsCard />
-        </Box>
-      </Box>
-      <WelcomeModal
-        open={welcomeOpen}
-        productName={brandName}
-        onMaybeLater={() => setWelcomeOpen(false)}
-        onUpgrade={() => void navigate('/premium?checkout=true')}
-      />
-      <PremiumSuccessModal
-        open={thankYouOpen}
-        onClose={() => void navigate('/dashboard', { replace: true })}
-      />
+      {!showTests ? (
+        <LoadingSpinner label="Loading your dashboard..." />
+      ) : (
+        <>
+          <DashboardTests tests={tests.data ?? []} failed={tests.isError} />
+          <WelcomeModal
+            open={welcomeOpen}
+            productName={brandName}
+            onMaybeLater={() => setWelcomeOpen(false)}
+            onUpgrade={() => void navigate('/premium?checkout=true')}
+          />
+          <PremiumSuccessModal
+            open={thankYouOpen}
+            onClose={() => void navigate('/dashboard', { replace: true })}
+          />
+        </>
+      )}
     </PageContainer>
   );
 }

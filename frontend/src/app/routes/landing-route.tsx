@@ -1,16 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { DEMO_CHART_ANIMATION_MS } from '@mcat/contracts';
-import { LoadingSpinner } from '../../components/loading-spinner';
 import { LandingPage } from '../../features/site-pages/components/landing-page';
+import { LazyScoreCharts } from '../../features/charts/components/lazy-score-charts';
 import { SAMPLE_TESTS } from '../../features/charts/utils/sample-tests';
 import { usePublicConfig } from '../../features/site-config/config-api';
 import { usePageTitle } from '../../lib/use-page-title';
-
-const ScoreCharts = lazy(() =>
-  import('../../features/charts/components/score-charts').then((m) => ({
-    default: m.ScoreCharts,
-  })),
-);
 
 export function LandingRoute() {
   const { brandName } = usePublicConfig();
@@ -18,11 +11,7 @@ export function LandingRoute() {
   return (
     <LandingPage
       brandName={brandName}
-      demoCharts={
-        <Suspense fallback={<LoadingSpinner label="Loading charts..." />}>
-          <ScoreCharts tests={SAMPLE_TESTS} animationMs={DEMO_CHART_ANIMATION_MS} />
-        </Suspense>
-      }
+      demoCharts={<LazyScoreCharts tests={SAMPLE_TESTS} animationMs={DEMO_CHART_ANIMATION_MS} />}
     />
   );
 }

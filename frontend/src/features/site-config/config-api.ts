@@ -13,6 +13,9 @@ const configApi = api.injectEndpoints({
   }),
 });
 
+/** Starts loading the public configuration before any page asks for it. */
+export const prefetchPublicConfig = () => configApi.util.prefetch('getPublicConfig', undefined, {});
+
 /** The public configuration, with the defaults while it loads or if it fails. */
 export const usePublicConfig = (): PublicConfig => {
   const { data } = configApi.useGetPublicConfigQuery();

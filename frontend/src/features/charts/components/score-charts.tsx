@@ -41,7 +41,7 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip,
 
 export const NO_CHART_DATA = 'No test data available to display.';
 
-interface ScoreChartsProps {
+export interface ScoreChartsProps {
   tests: readonly ChartTest[];
   /** Duration of the drawing animation; the landing demo uses 2000 ms. */
   animationMs?: number;
