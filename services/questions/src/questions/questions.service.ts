@@ -143,17 +143,12 @@ export class QuestionsService {
 
   /**
    * The cascade of a deleted test: its questions go and their places are given back. Idempotent.
-   * One scan finds them; each is then deleted by `_id` in one bulk write, the filter FerretDB
-   * answers without reading the whole collection. The user's kept list loses them in place, so
-   * the next read does not rebuild it.
+   * The user's kept list loses them in place, so the next read does not rebuild it (a scan).
    */
   async deleteForTest(testId: string): Promise<number> {
     const doomed = await this.questions.find({ testId }, { userId: 1 }).lean();
     if (doomed.length === 0) return 0;
-    await this.questions.bulkWrite(
-      doomed.map((q) => ({ deleteOne: { filter: { _id: q._id } } })),
-      { ordered: false },
-    );
+    await this.questions.deleteMany({ _id: { $in: doomed.map((q) => q._id) } });
     const byUser = new Map<string, string[]>();
     for (const q of doomed) byUser.set(q.userId, [...(byUser.get(q.userId) ?? []), String(q._id)]);
     for (const userId of byUser.keys()) {
