@@ -2,9 +2,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   AUTH_ALERT_HIDE_MS,
@@ -16,8 +14,11 @@ import {
   type ChangePasswordForm as ChangePasswordValues,
 } from '@mcat/contracts';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
+import { CURRENT_PASSWORD_FIELD, NEW_PASSWORD_FIELD } from './account-fields';
 import { useChangePasswordMutation, useLoginMutation } from '../api/auth-api';
 
 const PASSWORD_TIPS = [
@@ -38,15 +39,15 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const [login] = useLoginMutation();
   const success = useTimedMessage(SUCCESS_MESSAGE_HIDE_MS);
   const failure = useTimedMessage(AUTH_ALERT_HIDE_MS);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues, unknown, z.output<typeof changePasswordFormSchema>>({
+  const form = useForm<ChangePasswordValues, unknown, z.output<typeof changePasswordFormSchema>>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: EMPTY,
   });
+  const {
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
     success.clear();
@@ -66,41 +67,27 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Change Password">
         {success.message ? <Alert severity="success">{success.message}</Alert> : null}
         {failure.message ? <Alert severity="error">{failure.message}</Alert> : null}
-        <TextField
+        <FormTextField
+          form={form}
+          name="currentPassword"
           label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...register('currentPassword')}
-          error={Boolean(errors.currentPassword)}
-          helperText={errors.currentPassword?.message}
+          {...CURRENT_PASSWORD_FIELD}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="newPassword"
           label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...register('newPassword')}
-          error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword?.message}
+          {...NEW_PASSWORD_FIELD}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="confirmPassword"
           label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...register('confirmPassword')}
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword?.message}
+          {...NEW_PASSWORD_FIELD}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {isSubmitting ? 'Saving...' : 'Change Password'}
-        </Button>
+        <SubmitButton sx={{ alignSelf: 'flex-start' }} busy={isSubmitting} busyLabel="Saving...">
+          Change Password
+        </SubmitButton>
       </Stack>
       <Alert severity="info" component="section" aria-label="Password tips">
         <Typography sx={{ fontWeight: 600 }}>Password tips</Typography>

@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   AUTH_ALERT_HIDE_MS,
@@ -16,23 +15,26 @@ import {
   type ForgotPasswordBody,
 } from '@mcat/contracts';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { RouterLink } from '../../../components/router-link';
+import { EMAIL_FIELD } from './account-fields';
 import { useForgotPasswordMutation } from '../api/auth-api';
 
 export function ForgotPasswordForm() {
   const [requestReset] = useForgotPasswordMutation();
   const [sent, setSent] = useState(false);
   const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof forgotPasswordSchema>, unknown, ForgotPasswordBody>({
+  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, ForgotPasswordBody>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   const submit = handleSubmit(async (values) => {
     alert.clear();
@@ -64,18 +66,10 @@ export function ForgotPasswordForm() {
         Enter the email address of your account and we will send you a link to reset your password.
       </Typography>
       {alert.message ? <Alert severity="error">{alert.message}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        {...register('email')}
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-      />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Send Reset Link'}
-      </Button>
+      <FormTextField form={form} name="email" {...EMAIL_FIELD} />
+      <SubmitButton size="large" busy={isSubmitting} busyLabel="Sending...">
+        Send Reset Link
+      </SubmitButton>
       <Typography>
         <Link component={RouterLink} to="/login">
           Back to Login

@@ -2,16 +2,17 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AUTH_ALERT_HIDE_MS, ERRORS, loginSchema, type LoginBody } from '@mcat/contracts';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { RouterLink } from '../../../components/router-link';
+import { CURRENT_PASSWORD_FIELD, EMAIL_FIELD } from './account-fields';
 import { useLoginMutation } from '../api/auth-api';
 
 interface LoginFormProps {
@@ -21,14 +22,14 @@ interface LoginFormProps {
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [login] = useLoginMutation();
   const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof loginSchema>, unknown, LoginBody>({
+  const form = useForm<z.input<typeof loginSchema>, unknown, LoginBody>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   const submit = handleSubmit(async (values) => {
     alert.clear();
@@ -43,27 +44,11 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       {alert.message ? <Alert severity="error">{alert.message}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        {...register('email')}
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        {...register('password')}
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
-      />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-        {isSubmitting ? 'Logging in...' : 'Login'}
-      </Button>
+      <FormTextField form={form} name="email" {...EMAIL_FIELD} />
+      <FormTextField form={form} name="password" label="Password" {...CURRENT_PASSWORD_FIELD} />
+      <SubmitButton size="large" busy={isSubmitting} busyLabel="Logging in...">
+        Login
+      </SubmitButton>
       <Typography>
         Don&apos;t have an account?{' '}
         <Link component={RouterLink} to="/register">

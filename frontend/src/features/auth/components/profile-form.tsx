@@ -3,9 +3,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import {
   AUTH_ALERT_HIDE_MS,
   ERRORS,
@@ -15,8 +13,11 @@ import {
   type User,
 } from '@mcat/contracts';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
+import { EMAIL_FIELD, NAME_FIELD, PLANNED_DATE_FIELD } from './account-fields';
 import { useUpdateProfileMutation } from '../api/auth-api';
 
 export const PROFILE_UPDATED = 'Profile updated successfully';
@@ -31,15 +32,15 @@ export function ProfileForm({ user }: { user: User }) {
   const [updateProfile] = useUpdateProfileMutation();
   const success = useTimedMessage(SUCCESS_MESSAGE_HIDE_MS);
   const failure = useTimedMessage(AUTH_ALERT_HIDE_MS);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof profileSchema>, unknown, ProfileBody>({
+  const form = useForm<z.input<typeof profileSchema>, unknown, ProfileBody>({
     resolver: zodResolver(profileSchema),
     defaultValues: formValues(user),
   });
+  const {
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   useEffect(() => {
     reset(formValues(user));
@@ -66,39 +67,12 @@ export function ProfileForm({ user }: { user: User }) {
     >
       {success.message ? <Alert severity="success">{success.message}</Alert> : null}
       {failure.message ? <Alert severity="error">{failure.message}</Alert> : null}
-      <TextField
-        label="Name"
-        autoComplete="name"
-        required
-        {...register('name')}
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        {...register('email')}
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-      />
-      <TextField
-        label="Planned MCAT Date"
-        type="date"
-        {...register('plannedTestingDate')}
-        error={Boolean(errors.plannedTestingDate)}
-        helperText={errors.plannedTestingDate?.message}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isSubmitting}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {isSubmitting ? 'Saving...' : 'Update Profile'}
-      </Button>
+      <FormTextField form={form} name="name" {...NAME_FIELD} />
+      <FormTextField form={form} name="email" {...EMAIL_FIELD} />
+      <FormTextField form={form} name="plannedTestingDate" {...PLANNED_DATE_FIELD} />
+      <SubmitButton sx={{ alignSelf: 'flex-start' }} busy={isSubmitting} busyLabel="Saving...">
+        Update Profile
+      </SubmitButton>
     </Stack>
   );
 }

@@ -2,10 +2,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   AUTH_ALERT_HIDE_MS,
@@ -14,9 +12,12 @@ import {
   type RegisterForm as RegisterFormValues,
 } from '@mcat/contracts';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { RouterLink } from '../../../components/router-link';
+import { EMAIL_FIELD, NAME_FIELD, NEW_PASSWORD_FIELD, PLANNED_DATE_FIELD } from './account-fields';
 import { useRegisterMutation } from '../api/auth-api';
 
 interface RegisterFormProps {
@@ -26,11 +27,7 @@ interface RegisterFormProps {
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const [registerUser] = useRegisterMutation();
   const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
+  const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
       name: '',
@@ -40,6 +37,10 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       plannedTestingDate: '',
     },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   const submit = handleSubmit(async ({ name, email, password, plannedTestingDate }) => {
     alert.clear();
@@ -54,52 +55,24 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       {alert.message ? <Alert severity="error">{alert.message}</Alert> : null}
-      <TextField
-        label="Name"
-        autoComplete="name"
-        required
-        {...register('name')}
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        {...register('email')}
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...register('password')}
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
-      />
-      <TextField
+      <FormTextField form={form} name="name" {...NAME_FIELD} />
+      <FormTextField form={form} name="email" {...EMAIL_FIELD} />
+      <FormTextField form={form} name="password" label="Password" {...NEW_PASSWORD_FIELD} />
+      <FormTextField
+        form={form}
+        name="confirmPassword"
         label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...register('confirmPassword')}
-        error={Boolean(errors.confirmPassword)}
-        helperText={errors.confirmPassword?.message}
+        {...NEW_PASSWORD_FIELD}
       />
-      <TextField
-        label="Planned MCAT Date"
-        type="date"
-        {...register('plannedTestingDate')}
-        error={Boolean(errors.plannedTestingDate)}
-        helperText={errors.plannedTestingDate?.message ?? 'Optional'}
-        slotProps={{ inputLabel: { shrink: true } }}
+      <FormTextField
+        form={form}
+        name="plannedTestingDate"
+        {...PLANNED_DATE_FIELD}
+        hint="Optional"
       />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-        {isSubmitting ? 'Creating Account...' : 'Register'}
-      </Button>
+      <SubmitButton size="large" busy={isSubmitting} busyLabel="Creating Account...">
+        Register
+      </SubmitButton>
       <Typography>
         Already have an account?{' '}
         <Link component={RouterLink} to="/login">

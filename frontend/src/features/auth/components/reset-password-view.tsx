@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   AUTH_ALERT_HIDE_MS,
@@ -15,10 +14,13 @@ import {
   type ResetPasswordForm,
 } from '@mcat/contracts';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { RouterLink } from '../../../components/router-link';
+import { NEW_PASSWORD_FIELD } from './account-fields';
 import { useResetPasswordMutation, useValidateResetTokenQuery } from '../api/auth-api';
 
 interface ResetPasswordViewProps {
@@ -31,14 +33,14 @@ export function ResetPasswordView({ token, onDone }: ResetPasswordViewProps) {
   const [resetPassword] = useResetPasswordMutation();
   const [done, setDone] = useState(false);
   const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm, unknown, z.output<typeof resetPasswordFormSchema>>({
+  const form = useForm<ResetPasswordForm, unknown, z.output<typeof resetPasswordFormSchema>>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   useEffect(() => {
     if (!done) return undefined;
@@ -88,27 +90,16 @@ export function ResetPasswordView({ token, onDone }: ResetPasswordViewProps) {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       {alert.message ? <Alert severity="error">{alert.message}</Alert> : null}
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...register('password')}
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
-      />
-      <TextField
+      <FormTextField form={form} name="password" label="New Password" {...NEW_PASSWORD_FIELD} />
+      <FormTextField
+        form={form}
+        name="confirmPassword"
         label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...register('confirmPassword')}
-        error={Boolean(errors.confirmPassword)}
-        helperText={errors.confirmPassword?.message}
+        {...NEW_PASSWORD_FIELD}
       />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-        {isSubmitting ? 'Resetting...' : 'Reset Password'}
-      </Button>
+      <SubmitButton size="large" busy={isSubmitting} busyLabel="Resetting...">
+        Reset Password
+      </SubmitButton>
     </Stack>
   );
 }

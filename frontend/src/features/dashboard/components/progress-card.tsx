@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '../../../components/router-link';
-import { DashboardCard } from './dashboard-card';
+import { SectionCard } from '../../../components/section-card';
 
 interface ProgressCardProps {
   testCount: number;
@@ -28,5 +28,5 @@ export function ProgressCard({ testCount, failed, charts }: ProgressCardProps) {
       </Stack>
     );
   }
-  return <DashboardCard title="Your Progress">{content}</DashboardCard>;
+  return <SectionCard title="Your Progress">{content}</SectionCard>;
 }

@@ -3,7 +3,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { RouterLink } from '../../../components/router-link';
-import { DashboardCard } from './dashboard-card';
+import { SectionCard } from '../../../components/section-card';
 
 const TIPS = [
   {
@@ -30,7 +30,7 @@ const TIPS = [
 
 export function QuickTipsCard() {
   return (
-    <DashboardCard title="Quick Tips">
+    <SectionCard title="Quick Tips">
       <List disablePadding>
         {TIPS.map((tip) => (
           <ListItem key={tip.to} disableGutters>
@@ -45,6 +45,6 @@ export function QuickTipsCard() {
           </ListItem>
         ))}
       </List>
-    </DashboardCard>
+    </SectionCard>
   );
 }

@@ -10,13 +10,13 @@ import Typography from '@mui/material/Typography';
 import { RECENT_TESTS_SHOWN, type Test } from '@mcat/contracts';
 import { RouterLink } from '../../../components/router-link';
 import { formatTestDate } from '../../../lib/dates';
-import { DashboardCard } from './dashboard-card';
+import { SectionCard } from '../../../components/section-card';
 
 /** "Recent Tests": the first five tests in the order the server returns them. */
 export function RecentTestsCard({ tests }: { tests: readonly Test[] }) {
   const shown = tests.slice(0, RECENT_TESTS_SHOWN);
   return (
-    <DashboardCard title="Recent Tests">
+    <SectionCard title="Recent Tests">
       {shown.length === 0 ? (
         <Typography>No tests to display.</Typography>
       ) : (
@@ -52,6 +52,6 @@ export function RecentTestsCard({ tests }: { tests: readonly Test[] }) {
           View All Tests
         </Button>
       ) : null}
-    </DashboardCard>
+    </SectionCard>
   );
 }

@@ -12,6 +12,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { MISTAKE_TYPES, SECTIONS, questionBodySchema, type QuestionBody } from '@mcat/contracts';
 import { enterSubmitsForm } from '../utils/enter-submits';
 import type { QuestionFormFields } from '../utils/question-form-values';
@@ -40,15 +42,15 @@ export function QuestionForm({
   onSubmit,
   onCancel,
 }: QuestionFormProps) {
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<QuestionFormFields, unknown, QuestionBody>({
+  const form = useForm<QuestionFormFields, unknown, QuestionBody>({
     resolver,
     defaultValues: initialValues,
   });
+  const {
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   return (
     <Stack
@@ -81,13 +83,12 @@ export function QuestionForm({
             </TextField>
           )}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="questionNumber"
           label="Question Number"
           type="number"
           required
-          {...register('questionNumber')}
-          error={Boolean(errors.questionNumber)}
-          helperText={errors.questionNumber?.message}
           slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }}
         />
       </Box>
@@ -107,32 +108,29 @@ export function QuestionForm({
           </TextField>
         )}
       />
-      <TextField
+      <FormTextField
+        form={form}
+        name="wrongAnswerReason"
         label="Why I Got It Wrong"
         multiline
         minRows={3}
         required
-        {...register('wrongAnswerReason')}
-        error={Boolean(errors.wrongAnswerReason)}
-        helperText={errors.wrongAnswerReason?.message}
       />
-      <TextField
+      <FormTextField
+        form={form}
+        name="rightAnswerReason"
         label="Why the Right Answer is Correct"
         multiline
         minRows={3}
         required
-        {...register('rightAnswerReason')}
-        error={Boolean(errors.rightAnswerReason)}
-        helperText={errors.rightAnswerReason?.message}
       />
-      <TextField
+      <FormTextField
+        form={form}
+        name="improvementPlan"
         label="How to Improve"
         multiline
         minRows={3}
         required
-        {...register('improvementPlan')}
-        error={Boolean(errors.improvementPlan)}
-        helperText={errors.improvementPlan?.message}
       />
       <Controller
         control={control}
@@ -163,9 +161,9 @@ export function QuestionForm({
       />
       {errorMessage ? <Alert severity="error">{errorMessage}</Alert> : null}
       <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : submitLabel}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          {submitLabel}
+        </SubmitButton>
         <Button onClick={onCancel}>Cancel</Button>
       </Stack>
     </Stack>

@@ -18,12 +18,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { ERRORS, NARROW_SCREEN_PX, sectionByName, type Question } from '@mcat/contracts';
-import { ConfirmPopover } from '../../../components/confirm-popover';
+import { ConfirmDeleteIconButton } from '../../../components/confirm-delete-icon-button';
 import { RouterLink } from '../../../components/router-link';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useDeleteQuestionMutation, useToggleAnkiMutation } from '../api/questions-api';
@@ -152,14 +151,10 @@ export function QuestionsTable({
                       >
                         <EditIcon />
                       </IconButton>
-                      <ConfirmPopover
+                      <ConfirmDeleteIconButton
+                        label={`Delete ${name}`}
                         message="Are you sure you want to delete this question?"
                         onConfirm={() => remove(question._id)}
-                        trigger={(props) => (
-                          <IconButton color="error" aria-label={`Delete ${name}`} {...props}>
-                            <DeleteIcon />
-                          </IconButton>
-                        )}
                       />
                     </TableCell>
                   </TableRow>

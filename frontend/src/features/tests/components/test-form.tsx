@@ -10,6 +10,8 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import Typography from '@mui/material/Typography';
 import {
   OTHER_SOURCE,
@@ -48,15 +50,15 @@ interface TestFormProps {
 }
 
 export function TestForm({ initialValues, submitLabel, errorMessage, onSubmit }: TestFormProps) {
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<TestFormFields, unknown, TestFormOutput>({
+  const form = useForm<TestFormFields, unknown, TestFormOutput>({
     resolver,
     defaultValues: initialValues,
   });
+  const {
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
   const source = useWatch({ control, name: 'source' });
   const subscores = useWatch({ control, name: 'subscores' });
   const total = computeTotalScore(subscores);
@@ -72,13 +74,12 @@ export function TestForm({ initialValues, submitLabel, errorMessage, onSubmit }:
       onSubmit={handleSubmit(onSubmit)}
       aria-label="Test details"
     >
-      <TextField
+      <FormTextField
+        form={form}
+        name="dateTaken"
         label="Date Taken"
         type="date"
         required
-        {...register('dateTaken')}
-        error={Boolean(errors.dateTaken)}
-        helperText={errors.dateTaken?.message}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localToday() } }}
       />
       <Controller
@@ -102,12 +103,11 @@ export function TestForm({ initialValues, submitLabel, errorMessage, onSubmit }:
         )}
       />
       {source === OTHER_SOURCE ? (
-        <TextField
+        <FormTextField
+          form={form}
+          name="customSource"
           label="Custom Test Source"
           required
-          {...register('customSource')}
-          error={Boolean(errors.customSource)}
-          helperText={errors.customSource?.message}
           slotProps={{ htmlInput: { maxLength: SOURCE_MAX_LENGTH } }}
         />
       ) : null}
@@ -119,17 +119,14 @@ export function TestForm({ initialValues, submitLabel, errorMessage, onSubmit }:
         }}
       >
         {SECTIONS.map((section) => (
-          <TextField
+          <FormTextField
             key={section.key}
+            form={form}
+            name={`subscores.${section.key}`}
             label={`${section.scoreLabel} Score`}
             type="number"
             required
-            {...register(`subscores.${section.key}`)}
-            error={Boolean(errors.subscores?.[section.key])}
-            helperText={
-              errors.subscores?.[section.key]?.message ??
-              `${SECTION_SCORE_MIN}-${SECTION_SCORE_MAX}`
-            }
+            hint={`${SECTION_SCORE_MIN}-${SECTION_SCORE_MAX}`}
             slotProps={{
               htmlInput: { min: SECTION_SCORE_MIN, max: SECTION_SCORE_MAX, inputMode: 'numeric' },
             }}
@@ -148,9 +145,9 @@ export function TestForm({ initialValues, submitLabel, errorMessage, onSubmit }:
       </Box>
       {errorMessage ? <Alert severity="error">{errorMessage}</Alert> : null}
       <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : submitLabel}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          {submitLabel}
+        </SubmitButton>
         <Button component={RouterLink} to="/tests">
           Cancel
         </Button>

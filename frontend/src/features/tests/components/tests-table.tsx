@@ -7,12 +7,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { SECTIONS, type Test } from '@mcat/contracts';
-import { ConfirmPopover } from '../../../components/confirm-popover';
+import { ConfirmDeleteIconButton } from '../../../components/confirm-delete-icon-button';
 import { RouterLink } from '../../../components/router-link';
 import { formatTestDate } from '../../../lib/dates';
 import { ReviewedIcon } from './reviewed-icon';
@@ -80,14 +79,10 @@ export function TestsTable({ tests, onDelete }: TestsTableProps) {
                       <RateReviewIcon />
                     </IconButton>
                   </Tooltip>
-                  <ConfirmPopover
+                  <ConfirmDeleteIconButton
+                    label={`Delete ${name}`}
                     message="Are you sure you want to delete this test?"
                     onConfirm={() => onDelete(test._id)}
-                    trigger={(props) => (
-                      <IconButton color="error" aria-label={`Delete ${name}`} {...props}>
-                        <DeleteIcon />
-                      </IconButton>
-                    )}
                   />
                 </TableCell>
               </TableRow>
