@@ -72,12 +72,20 @@ export function redisSpec(p: { redis: number; dataDir: string }): ProcessSpec {
   };
 }
 
-/** The infrastructure a profile runs itself: none of what MONGO_URL, NATS_URL or REDIS_URL replace. */
-export function infraSpecs(p: Profile): ProcessSpec[] {
+/**
+ * The infrastructure a profile runs itself. With `external: 'replace'` (the product's stack),
+ * whatever MONGO_URL, NATS_URL or REDIS_URL point at is used instead of starting its own; with
+ * `'ignore'` (jest's integration tests, which always talk to the profile's ports) all three run.
+ */
+export function infraSpecs(
+  p: Profile,
+  { external }: { external: 'replace' | 'ignore' } = { external: 'replace' },
+): ProcessSpec[] {
+  const replaced = (variable: string) => external === 'replace' && Boolean(process.env[variable]);
   const specs: ProcessSpec[] = [];
-  if (!process.env.MONGO_URL) specs.push(ferretdbSpec(p));
-  if (!process.env.NATS_URL) specs.push(natsSpec(p));
-  if (!process.env.REDIS_URL) specs.push(redisSpec(p));
+  if (!replaced('MONGO_URL')) specs.push(ferretdbSpec(p));
+  if (!replaced('NATS_URL')) specs.push(natsSpec(p));
+  if (!replaced('REDIS_URL')) specs.push(redisSpec(p));
   return specs;
 }
 

@@ -2,7 +2,9 @@
  * The `test` profile's infrastructure for a whole run of `npm test` or `npm run bench`. When none of
  * the profile's processes runs, the previous run's data is removed first, so each run starts from
  * empty databases, streams and Redis keys (rate limits included); when someone's jest run already
- * has them up, they are reused as they are.
+ * has them up, they are reused as they are. jest's integration tests always talk to the profile's
+ * own ports, so all three run even when MONGO_URL, NATS_URL or REDIS_URL point elsewhere (those
+ * only change what the browser stack uses).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,9 +37,9 @@ export async function startTestInfrastructure(
       if (!KEPT.has(entry)) fs.rmSync(path.join(profile.dataDir, entry), { recursive: true });
     }
   }
-  if (!process.env.MONGO_URL) ensureTool('ferretdb', log);
+  ensureTool('ferretdb', log);
   const started: RunningProcess[] = [];
-  for (const spec of infraSpecs(profile)) {
+  for (const spec of infraSpecs(profile, { external: 'ignore' })) {
     if (!(await isPortOpen(spec.port))) started.push(await startProcess(spec, logDir(profile)));
   }
   return started;

@@ -1,7 +1,8 @@
 /**
  * Makes sure the `test` profile's FerretDB, NATS and Redis answer before jest runs. `npm test`
  * starts them itself and they are found running here; when one workspace's tests are run alone,
- * this starts what is missing and stops it when jest ends.
+ * this starts what is missing and stops it when jest ends. It ignores MONGO_URL, NATS_URL and
+ * REDIS_URL: the tests use the profile's own ports (scripts/test-infra/test-env.ts).
  */
 import path from 'node:path';
 import { infraSpecs, isPortOpen, startProcess, type RunningProcess } from '../lib/infra';
@@ -9,7 +10,7 @@ import { TEST_PROFILE } from '../lib/ports';
 
 export default async function globalSetup(): Promise<void> {
   const started: RunningProcess[] = [];
-  for (const spec of infraSpecs(TEST_PROFILE)) {
+  for (const spec of infraSpecs(TEST_PROFILE, { external: 'ignore' })) {
     if (!(await isPortOpen(spec.port))) {
       started.push(await startProcess(spec, path.join(TEST_PROFILE.dataDir, 'logs')));
     }
