@@ -1,5 +1,4 @@
-import type { IContainer, IEnvVar } from 'kubernetes-models/v1';
-import { VALUE_SETS, byKind, componentOf, renderChart, type KubeObject } from './support/chart';
+import { VALUE_SETS, componentOf, renderChart } from './support/chart';
 import {
   CONFIG_MODULES,
   loadEnvSchemas,
@@ -8,48 +7,8 @@ import {
   objectShape,
   requiredVariables,
 } from './support/env-schemas';
+import { FROM_EXISTING_SECRET, environmentOf } from './support/environment';
 import { podTemplates } from './support/pods';
-
-interface DataObject extends KubeObject {
-  data?: Record<string, string>;
-}
-
-/** A value set from a Secret the chart does not create (existingSecret): known to exist only. */
-const FROM_EXISTING_SECRET = Symbol('from an existing Secret');
-type EnvValue = string | typeof FROM_EXISTING_SECRET;
-
-/** The environment a container gets: its ConfigMaps (envFrom) and env entries, resolved. */
-function environmentOf(container: IContainer, objects: KubeObject[]): Map<string, EnvValue> {
-  const configMaps = byKind<DataObject>(objects, 'ConfigMap');
-  const secrets = byKind<DataObject>(objects, 'Secret');
-  const env = new Map<string, EnvValue>();
-  for (const source of container.envFrom ?? []) {
-    const configMap = configMaps.find((map) => map.metadata.name === source.configMapRef?.name);
-    if (!configMap)
-      throw new Error(
-        `envFrom names a ConfigMap the chart does not render: ${JSON.stringify(source)}`,
-      );
-    for (const [key, value] of Object.entries(configMap.data ?? {})) env.set(key, value);
-  }
-  for (const entry of container.env ?? ([] as IEnvVar[])) {
-    const secretRef = entry.valueFrom?.secretKeyRef;
-    if (secretRef) {
-      const secret = secrets.find((candidate) => candidate.metadata.name === secretRef.name);
-      const encoded = secret?.data?.[secretRef.key];
-      if (secret && encoded === undefined)
-        throw new Error(`${entry.name}: Secret ${secretRef.name} has no key ${secretRef.key}`);
-      env.set(
-        entry.name,
-        encoded === undefined
-          ? FROM_EXISTING_SECRET
-          : Buffer.from(encoded, 'base64').toString('utf8'),
-      );
-    } else {
-      env.set(entry.name, entry.value ?? '');
-    }
-  }
-  return env;
-}
 
 let schemas: Record<string, EnvSchema> = {};
 beforeAll(async () => {

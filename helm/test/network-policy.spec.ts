@@ -10,7 +10,8 @@ import {
   renderChart,
   type KubeObject,
 } from './support/chart';
-import { podTemplates } from './support/pods';
+import { environmentOf } from './support/environment';
+import { podTemplates, type PodTemplate } from './support/pods';
 import { selects, type LabelSelector } from './support/selectors';
 
 interface Peer {
@@ -27,8 +28,27 @@ interface Policy extends KubeObject {
   spec: { podSelector: LabelSelector; policyTypes: string[]; ingress?: Rule[]; egress?: Rule[] };
 }
 interface ServiceObject extends KubeObject {
-  spec: { selector: Record<string, string> };
+  spec: {
+    selector: Record<string, string>;
+    ports: { port: number; targetPort?: number | string }[];
+  };
 }
+
+/** Hosts a pod reaches itself on, whatever its NetworkPolicies say. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The deployables that verify tokens, each with a JWKS_URL. */
+const TOKEN_VERIFIERS = ['gateway', 'auth', 'tests', 'questions', 'billing'];
+
+/** Whether an egress rule lets a connection out to a pod of the release on this port. */
+const letsOut = (rule: Rule, target: PodTemplate, port: number, portName?: string): boolean =>
+  (rule.to === undefined ||
+    rule.to.some(
+      (peer) =>
+        !peer.namespaceSelector && !peer.ipBlock && selects(peer.podSelector, target.labels),
+    )) &&
+  (rule.ports === undefined ||
+    rule.ports.some((allowed) => allowed.port === port || allowed.port === portName));
 
 const INGRESS_CONTROLLER = 'ingress controller';
 const METRICS_SCRAPER = 'metrics scraper';
@@ -184,6 +204,49 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
         called: [...(calls[component] ?? [])].sort(),
       });
     }
+  });
+
+  it('let every service fetch its JWKS: on loopback, or from a Service its policies let it reach', () => {
+    const services = byKind<ServiceObject>(objects(), 'Service');
+    const unreachable: string[] = [];
+    const verifiers: string[] = [];
+    for (const pod of pods().filter((candidate) => candidate.owner.kind === 'Deployment')) {
+      const component = String(componentOf(pod.labels));
+      const container = pod.spec.containers[0]!;
+      const jwks = environmentOf(container, objects()).get('JWKS_URL');
+      if (typeof jwks !== 'string') continue;
+      verifiers.push(component);
+      const url = new URL(jwks);
+      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+      if (LOOPBACK.has(url.hostname)) {
+        if (!container.ports?.some((own) => own.containerPort === port))
+          unreachable.push(`${component}: ${jwks} is no port of its own container`);
+        continue;
+      }
+      const service = services.find((candidate) => candidate.metadata.name === url.hostname);
+      const servicePort = service?.spec.ports.find((candidate) => candidate.port === port);
+      const targets = pods().filter((candidate) =>
+        selects({ matchLabels: service?.spec.selector ?? {} }, candidate.labels),
+      );
+      const egress = policiesOf(pod.labels, 'Egress').flatMap((policy) => policy.spec.egress ?? []);
+      const reachable =
+        servicePort !== undefined &&
+        targets.length > 0 &&
+        targets.every((target) => {
+          const targetPort = servicePort.targetPort ?? servicePort.port;
+          const named = target.spec.containers
+            .flatMap((candidate) => candidate.ports ?? [])
+            .find(
+              (candidate) =>
+                candidate.name === targetPort || candidate.containerPort === targetPort,
+            );
+          const containerPort = named?.containerPort ?? Number(targetPort);
+          return egress.some((rule) => letsOut(rule, target, containerPort, named?.name));
+        });
+      if (!reachable) unreachable.push(`${component}: ${jwks} is not let out by its policies`);
+    }
+    expect(verifiers.sort()).toEqual([...TOKEN_VERIFIERS].sort());
+    expect(unreachable).toEqual([]);
   });
 
   it('never opens a dependency rule to every port', () => {
