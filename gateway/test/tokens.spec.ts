@@ -31,6 +31,7 @@ describe('gateway token check', () => {
   it.each([
     ['tampered', () => gateway.issuer.tampered(claims())],
     ['expired', () => gateway.issuer.expired(claims())],
+    ['never-expiring (no exp)', () => gateway.issuer.withoutExpiry(claims())],
     ['alg none', () => gateway.issuer.none(claims())],
     ['HS256 signed with the public key', () => gateway.issuer.hs256WithPublicKey(claims())],
     ['signed by another key', () => gateway.issuer.foreignKey(claims())],

@@ -41,6 +41,7 @@ describe('TokenVerifier', () => {
   it.each([
     ['tampered', () => issuer.tampered(claims)],
     ['expired', () => issuer.expired(claims)],
+    ['never-expiring (no exp)', () => issuer.withoutExpiry(claims)],
     ['alg none', () => issuer.none(claims)],
     ['HS256 with the public key', () => issuer.hs256WithPublicKey(claims)],
     ['signed by another key', () => issuer.foreignKey(claims)],
@@ -48,6 +49,15 @@ describe('TokenVerifier', () => {
     const v = verifier();
     await v.verify(`Bearer ${issuer.sign(claims)}`);
     await expect(v.verify(`Bearer ${forge()}`)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('asks to sign in again when a correctly signed token has no expiry', async () => {
+    await expect(verifier().verify(`Bearer ${issuer.withoutExpiry(claims)}`)).rejects.toMatchObject(
+      {
+        status: 401,
+        message: 'Your session has expired or is invalid. Please log in again.',
+      },
+    );
   });
 
   it('refuses a missing token', async () => {

@@ -25,8 +25,9 @@ export type SessionVersionSource = (userId: string) => Promise<number>;
 
 /**
  * Checks a bearer token: signed by one of the auth service's published keys, RS256 only (none,
- * HS256 and every other algorithm are refused), not expired, with well-formed claims and, when a
- * session version source is given, of the user's current session. Any failure is a 401.
+ * HS256 and every other algorithm are refused), carrying an expiry (`exp`) not yet passed, with
+ * well-formed claims and, when a session version source is given, of the user's current session.
+ * Any failure is a 401.
  */
 export class TokenVerifier {
   private readonly jwt = new JwtService();
@@ -75,14 +76,14 @@ export class TokenVerifier {
       throw new UnauthorizedException(SIGN_IN_AGAIN);
     }
     const claims = toClaims(payload);
-    if (!claims) throw new UnauthorizedException(SIGN_IN_AGAIN);
+    // A token without an expiry would be valid for ever: only the auth service's, which has one, pass.
+    if (!claims || typeof payload.exp !== 'number') throw new UnauthorizedException(SIGN_IN_AGAIN);
     this.remember(token, claims, payload.exp);
     return claims;
   }
 
-  private remember(token: string, claims: TokenClaims, exp: unknown): void {
-    const expiresAt = typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY;
-    const validUntil = Math.min(expiresAt, Date.now() + VERIFIED_TTL_MS);
+  private remember(token: string, claims: TokenClaims, exp: number): void {
+    const validUntil = Math.min(exp * 1000, Date.now() + VERIFIED_TTL_MS);
     if (this.verified.size >= VERIFIED_MAX) {
       const oldest = this.verified.keys().next().value;
       if (oldest !== undefined) this.verified.delete(oldest);

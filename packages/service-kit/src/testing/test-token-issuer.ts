@@ -82,6 +82,12 @@ export class TestTokenIssuer {
     return this.rs256(this.privateKey, this.payload(claims, now - 3600, now - 60));
   }
 
+  /** Correctly signed but without an `exp` claim: it would never expire. */
+  withoutExpiry(claims: TestClaims): string {
+    const { exp: _exp, ...payload } = this.payloadNow(claims);
+    return this.rs256(this.privateKey, payload);
+  }
+
   /** A valid token whose payload was then changed (roles raised to billing): the signature fails. */
   tampered(claims: TestClaims): string {
     const [header, , signature] = this.sign(claims).split('.');
