@@ -1,13 +1,16 @@
 /**
  * Issue 2 on the running product: /api/health through the gateway, every service its own OS
- * process, and a malformed MONGO_URL stopping a service at start with one line naming it.
+ * process, a stopped service reported down and answered 502 while the others go on, and a
+ * malformed MONGO_URL stopping a service at start with one line naming it.
  */
 import { createServer } from 'node:net';
 import type { HealthReport } from '@mcat/contracts';
-import { serviceEnv } from '../../../scripts/lib/processes';
+import { waitForPort } from '../../../scripts/lib/infra';
+import { gatewayEnv, NODE_FLAGS, serviceEnv } from '../../../scripts/lib/processes';
+import { register } from './support/accounts';
 import { GatewayClient } from './support/gateway-client';
 import { commandLineOf, pidListeningOn } from './support/listening-processes';
-import { runCommand } from './support/commands';
+import { runCommand, startProgram, type RunningProgram } from './support/commands';
 import { systemEnv } from './support/system-env';
 
 const gateway = new GatewayClient();
@@ -69,6 +72,74 @@ describe('processes', () => {
     for (const [name, port] of Object.entries(ports)) {
       expect({ name, pid: pidListeningOn(port) }).toEqual({ name, pid: started[name] });
     }
+  });
+});
+
+describe('one service stopped', () => {
+  // A second billing process and a second gateway forwarding billing's routes to it, both real
+  // builds on the stack's infrastructure, so stopping that billing leaves the stack's own intact.
+  let billing: RunningProgram | undefined;
+  let secondGateway: RunningProgram | undefined;
+  afterAll(async () => {
+    await billing?.stop();
+    await secondGateway?.stop();
+  });
+
+  it('is reported down by /api/health, its routes answer 502 naming it, the others keep answering', async () => {
+    const billingPort = await freePort();
+    const gatewayPort = await freePort();
+    const base = { PATH: process.env.PATH };
+    billing = startProgram(['node', ...NODE_FLAGS, 'services/billing/dist/main.js'], {
+      ...base,
+      ...serviceEnv(systemEnv.profile, 'billing'),
+      PORT: String(billingPort),
+    });
+    secondGateway = startProgram(['node', ...NODE_FLAGS, 'gateway/dist/main.js'], {
+      ...base,
+      ...gatewayEnv(systemEnv.profile),
+      PORT: String(gatewayPort),
+      BILLING_URL: `http://127.0.0.1:${billingPort}`,
+    });
+    await waitForPort(billingPort);
+    await waitForPort(gatewayPort);
+    const through = new GatewayClient(`http://127.0.0.1:${gatewayPort}`);
+    const student = await register(through);
+    const beforeStop = await through.get<HealthReport>('/api/health');
+    expect({ status: beforeStop.status, billing: beforeStop.body.services.billing }).toEqual({
+      status: 200,
+      billing: 'up',
+    });
+
+    await billing.stop('SIGTERM');
+
+    const health = await through.get<HealthReport>('/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body.status).toBe('down');
+    expect(health.body.services).toEqual({
+      auth: 'up',
+      tests: 'up',
+      questions: 'up',
+      billing: 'down',
+      mailer: 'up',
+    });
+    const coupon = await through.post(
+      '/api/auth/apply-coupon',
+      { couponCode: 'FREEMCAT' },
+      student.token,
+    );
+    expect(coupon.status).toBe(502);
+    expect(coupon.headers['content-type']).toContain('application/json');
+    expect(coupon.body).toEqual({
+      statusCode: 502,
+      message: 'The billing service is unavailable. Please try again shortly.',
+    });
+    const tests = await through.get<unknown[]>('/api/tests', student.token);
+    expect({ status: tests.status, body: tests.body }).toEqual({ status: 200, body: [] });
+    const me = await through.get<{ email: string }>('/api/auth/me', student.token);
+    expect({ status: me.status, email: me.body.email }).toEqual({
+      status: 200,
+      email: student.email,
+    });
   });
 });
 

@@ -30,3 +30,27 @@ export function runCommand(
     });
   });
 }
+
+/** A program of the repository left running, stopped with a signal by the test. */
+export interface RunningProgram {
+  /** Sends the signal and resolves when the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** What it printed on stderr so far (for failure messages). */
+  stderr(): string;
+}
+
+export function startProgram(argv: string[], env: NodeJS.ProcessEnv): RunningProgram {
+  const [command, ...args] = argv;
+  if (!command) throw new Error('No command');
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+    stderr: () => stderr,
+  };
+}
