@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './support/chart';
-import { copyOf, parseDockerfile } from './support/dockerfile';
+import { copyOf, deletedByFind, parseDockerfile, removedByRm } from './support/dockerfile';
 
 const DOCKERFILES: Record<string, string> = {
   gateway: 'gateway/Dockerfile',
@@ -27,6 +27,31 @@ const SOURCE_ONLY = [
   /^\.$/,
   /^\.\/?$/,
 ];
+
+/** Files tsc emits next to the JavaScript that nothing runs: declarations, source maps, build info. */
+const COMPILE_ONLY = ['*.d.ts', '*.map', '*.tsbuildinfo'];
+
+/** Folders of test helpers (e.g. packages/service-kit/src/testing) under a package's src. */
+const TEST_HELPER_FOLDER = /^(testing|test-support)$/;
+
+function testHelperFolders(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const child = path.join(dir, entry.name);
+      return TEST_HELPER_FOLDER.test(entry.name) ? [child] : testHelperFolders(child);
+    });
+}
+
+/** The dist folders a test helper folder of this package compiles to (relative to the root). */
+const compiledTestHelpers = (dist: string): string[] => {
+  const source = path.join(REPO_ROOT, path.dirname(dist), 'src');
+  return testHelperFolders(source).map((folder) =>
+    path.join(dist, path.relative(source, folder)).split(path.sep).join('/'),
+  );
+};
 
 const read = (file: string) => parseDockerfile(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'));
 
@@ -74,6 +99,10 @@ describe.each(Object.entries(DOCKERFILES))('the %s image (%s)', (deployable, fil
         destination: '/usr/share/nginx/html',
       });
     });
+    it('builds the web app without source maps', () => {
+      const viteConfig = fs.readFileSync(path.join(REPO_ROOT, 'frontend/vite.config.ts'), 'utf8');
+      expect(viteConfig).toMatch(/build:\s*{[^}]*sourcemap:\s*false/);
+    });
   } else {
     const workspace = path.dirname(file);
 
@@ -95,6 +124,33 @@ describe.each(Object.entries(DOCKERFILES))('the %s image (%s)', (deployable, fil
       expect(final.instructions.find((instruction) => instruction.keyword === 'CMD')?.args).toBe(
         '["node", "dist/main.js"]',
       );
+    });
+
+    it('carries no declarations, source maps, build info or test helpers into the final stage', () => {
+      const build = stages.find((stage) => stage.name === 'build')!;
+      const compiled = build.instructions.findIndex(
+        (instruction) => instruction.args === `npx tsc -b ${workspace}/tsconfig.build.json`,
+      );
+      expect(compiled).toBeGreaterThanOrEqual(0);
+      const afterCompile = build.instructions
+        .slice(compiled + 1)
+        .filter((instruction) => instruction.keyword === 'RUN')
+        .map((instruction) => instruction.args);
+      const dists = final.instructions
+        .filter((instruction) => instruction.keyword === 'COPY')
+        .map(copyOf)
+        .filter((copy) => copy.from === 'build')
+        .flatMap((copy) => copy.sources.map((source) => source.replace(/^\/app\//, '')));
+      expect(dists).toContain('packages/service-kit/dist');
+      const deleted = deletedByFind(afterCompile);
+      const removed = removedByRm(afterCompile);
+      const carried = dists.flatMap((dist) => [
+        ...COMPILE_ONLY.filter((name) => !(deleted.get(dist) ?? []).includes(name)).map(
+          (name) => `${dist}/**/${name}`,
+        ),
+        ...compiledTestHelpers(dist).filter((helpers) => !removed.includes(helpers)),
+      ]);
+      expect(carried).toEqual([]);
     });
 
     it('compiles the workspace with its TypeScript build configuration', () => {

@@ -44,3 +44,43 @@ export function copyOf(instruction: Instruction): {
   const from = flags.find((flag) => flag.startsWith('--from='))?.slice('--from='.length);
   return { from, sources: paths.slice(0, -1), destination: paths[paths.length - 1] ?? '' };
 }
+
+/** The commands of a shell line, split on `&&` and `;`. */
+const commandsOf = (line: string): string[][] =>
+  line
+    .split(/&&|;/)
+    .map((command) => command.trim().split(/\s+/).filter(Boolean))
+    .filter((words) => words.length > 0);
+
+const unquote = (word: string) => word.replace(/^['"]|['"]$/g, '');
+
+/** What `rm -rf <paths>` removes in these RUN lines. */
+export function removedByRm(lines: string[]): string[] {
+  return lines
+    .flatMap(commandsOf)
+    .filter(([command, ...flags]) => command === 'rm' && flags.some((flag) => /^-\w*r/.test(flag)))
+    .flatMap((words) =>
+      words
+        .slice(1)
+        .filter((word) => !word.startsWith('-'))
+        .map(unquote),
+    );
+}
+
+/**
+ * What `find <dirs> ( -name <glob> -o ... ) -delete` deletes in these RUN lines: for each folder,
+ * the name patterns deleted under it.
+ */
+export function deletedByFind(lines: string[]): Map<string, string[]> {
+  const deleted = new Map<string, string[]>();
+  for (const words of lines.flatMap(commandsOf)) {
+    if (words[0] !== 'find' || words[words.length - 1] !== '-delete') continue;
+    const firstTest = words.findIndex((word, index) => index > 0 && /^[-\\(!]/.test(word));
+    const folders = words.slice(1, firstTest);
+    const names = words
+      .map((word, index) => (word === '-name' ? unquote(words[index + 1] ?? '') : undefined))
+      .filter((name): name is string => name !== undefined);
+    for (const folder of folders) deleted.set(folder, [...(deleted.get(folder) ?? []), ...names]);
+  }
+  return deleted;
+}
