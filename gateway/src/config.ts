@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { envFields, urlVariable } from '@mcat/service-kit/core';
+import { guideResourcesVariable } from './public-config/guide-resources';
 
 const HTTP = ['http:', 'https:'] as const;
 const MIB = 1024 * 1024;
@@ -71,6 +72,8 @@ export const gatewayEnvSchema = z.object({
     .default('support@mcatlogbook.com'),
   DONATION_URL: urlVariable('DONATION_URL', HTTP).default('https://buymeacoffee.com/mcatlogbook'),
   PUBLIC_URL: urlVariable('PUBLIC_URL', HTTP).default('http://localhost:8080'),
+  /** The /guide page's resource links, a JSON array (see public-config/guide-resources.ts). */
+  GUIDE_RESOURCES: guideResourcesVariable,
   /** Largest request body forwarded, in bytes; multipart uploads have their own limit. */
   BODY_LIMIT: positiveInteger('BODY_LIMIT').default(MIB),
   UPLOAD_BODY_LIMIT: positiveInteger('UPLOAD_BODY_LIMIT').default(10 * MIB),

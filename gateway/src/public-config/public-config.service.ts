@@ -14,9 +14,10 @@ const billingPayments = z.object({
 const BILLING_TIMEOUT_MS = 2000;
 
 /**
- * The configuration the web app reads at start: brand, contacts, public URL from the gateway's
- * environment, and the payment provider from billing. While billing cannot be reached `payments`
- * is null, so the app says payments are unavailable rather than guess a provider.
+ * The configuration the web app reads at start: brand, contacts, public URL and the guide's
+ * resource links from the gateway's environment, and the payment provider from billing. While
+ * billing cannot be reached `payments` is null, so the app says payments are unavailable rather
+ * than guess a provider.
  */
 @Injectable()
 export class PublicConfigService {
@@ -34,6 +35,7 @@ export class PublicConfigService {
       donationUrl: this.config.DONATION_URL,
       publicUrl: this.config.PUBLIC_URL,
       payments: await this.payments(),
+      guideResources: this.config.GUIDE_RESOURCES,
     };
   }
 

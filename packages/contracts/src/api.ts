@@ -87,6 +87,8 @@ export interface PublicConfig {
    * unavailable (never a guessed provider).
    */
   payments: { provider: 'stripe' | 'dev'; publishableKey: string | null } | null;
+  /** The study guide's resource links (the gateway's GUIDE_RESOURCES, or its default list). */
+  guideResources: { title: string; url: string; description?: string }[];
 }
 
 export type HealthStatus = 'up' | 'down';

@@ -3,6 +3,7 @@ import { usePublicConfig } from '../../features/site-config/config-api';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function GuideRoute() {
-  usePageTitle('Study Guide', usePublicConfig().brandName);
-  return <GuidePage />;
+  const config = usePublicConfig();
+  usePageTitle('Study Guide', config.brandName);
+  return <GuidePage resources={config.guideResources} />;
 }

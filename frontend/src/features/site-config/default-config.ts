@@ -7,4 +7,5 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   donationUrl: 'https://www.buymeacoffee.com/mcatlogbook',
   publicUrl: 'http://localhost:8080',
   payments: { provider: 'dev', publishableKey: null },
+  guideResources: [],
 };

@@ -5,11 +5,15 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { OFFICIAL_PRACTICE_EXAMS, RECOMMENDED_TESTS } from '@mcat/contracts';
+import { OFFICIAL_PRACTICE_EXAMS, RECOMMENDED_TESTS, type PublicConfig } from '@mcat/contracts';
 import { PageContainer } from '../../../components/page-container';
-import { GUIDE_RESOURCES } from '../guide-resources';
 
-export function GuidePage() {
+interface GuidePageProps {
+  /** The resource links from the public configuration; the section is left out while none. */
+  resources: PublicConfig['guideResources'];
+}
+
+export function GuidePage({ resources }: GuidePageProps) {
   return (
     <PageContainer maxWidth="md">
       <Typography variant="h4" component="h1" gutterBottom>
@@ -27,27 +31,31 @@ export function GuidePage() {
         After every test, review each section, record the questions you missed and why, and make
         flashcards for the facts you did not know.
       </Typography>
-      <Typography component="h2" variant="h5" gutterBottom sx={{ mt: 3 }}>
-        Resources
-      </Typography>
-      <Alert severity="info" sx={{ mb: 2 }}>
-        Some of these links are affiliate links: a purchase through them supports this site at no
-        cost to you.
-      </Alert>
-      <List>
-        {GUIDE_RESOURCES.map((resource) => (
-          <ListItem key={resource.url} disableGutters>
-            <ListItemText
-              primary={
-                <Link href={resource.url} target="_blank" rel="noopener noreferrer sponsored">
-                  {resource.name}
-                </Link>
-              }
-              secondary={resource.description}
-            />
-          </ListItem>
-        ))}
-      </List>
+      {resources.length > 0 ? (
+        <>
+          <Typography component="h2" variant="h5" gutterBottom sx={{ mt: 3 }}>
+            Resources
+          </Typography>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Some of these links are affiliate links: a purchase through them supports this site at
+            no cost to you.
+          </Alert>
+          <List aria-label="Study resources">
+            {resources.map((resource) => (
+              <ListItem key={resource.url} disableGutters>
+                <ListItemText
+                  primary={
+                    <Link href={resource.url} target="_blank" rel="noopener noreferrer sponsored">
+                      {resource.title}
+                    </Link>
+                  }
+                  secondary={resource.description}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      ) : null}
     </PageContainer>
   );
 }
