@@ -31,7 +31,7 @@ export function ReviewStatusCard({
   onReopen,
 }: ReviewStatusCardProps) {
   const status = reviewStatus(test.review);
-  const percent = status === 'complete' ? 100 : reviewProgressPercent(test.review);
+  const percent = reviewProgressPercent(test.review);
   return (
     <SectionCard title="Review Status">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
