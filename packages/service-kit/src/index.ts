@@ -4,6 +4,7 @@ export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/migrate-service';
 export * from './service-kit.module';
 export * from './auth/jwt-auth.guard';
+export * from './auth/session-versions';
 export * from './infra/nats';
 export * from './infra/redis';
 export * from './events/event-envelope';

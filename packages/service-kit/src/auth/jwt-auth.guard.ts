@@ -11,7 +11,8 @@ import type { Role } from '@mcat/contracts';
 import { REDIS } from '../infra/redis';
 import { IS_PUBLIC, REQUIRED_ROLES } from './auth.decorators';
 import { JwksKeyStore } from './jwks-key-store';
-import { sessionVersionKey, type TokenClaims } from './token';
+import { redisSessionVersions } from './session-versions';
+import type { TokenClaims } from './token';
 import { TokenVerifier } from './token-verifier';
 
 interface RequestLike {
@@ -21,7 +22,8 @@ interface RequestLike {
 
 /**
  * Every route needs a valid token unless marked @Public(): signed by the auth service's key
- * (RS256 only), not expired, and of the user's current session version (see TokenVerifier).
+ * (RS256 only), not expired, and of the user's current session version (see TokenVerifier). While
+ * the session versions in Redis cannot be trusted, every token answers 503 (see session-versions).
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
@@ -32,9 +34,7 @@ export class JwtAuthGuard implements CanActivate {
     keys: JwksKeyStore,
     @Inject(REDIS) redis: Redis,
   ) {
-    this.verifier = new TokenVerifier(keys, async (userId) =>
-      Number((await redis.get(sessionVersionKey(userId))) ?? 0),
-    );
+    this.verifier = new TokenVerifier(keys, redisSessionVersions(redis));
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

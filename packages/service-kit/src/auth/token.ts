@@ -14,3 +14,9 @@ export interface TokenClaims {
 
 /** Redis key of a user's current session version, written by the auth service. */
 export const sessionVersionKey = (userId: string): string => `session-version:${userId}`;
+
+/**
+ * Present while Redis holds every user's session version: the auth service sets it after writing
+ * them all, and it is gone once Redis has lost its data (flush, restart without its file).
+ */
+export const SESSION_VERSIONS_SYNCED_KEY = 'session-versions:synced';
