@@ -57,6 +57,7 @@ spec:
     metadata:
       labels:
         {{- include "mcat.selectorLabels" . | nindent 8 }}
+        app.kubernetes.io/part-of: mcat-logbook
         {{- with $values.podLabels }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
