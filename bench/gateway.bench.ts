@@ -5,7 +5,10 @@
  *     by the service directly and through the gateway in one run, in alternating rounds so that a
  *     change of machine load hits both alike: requests/s, p50/p99, the ratio and the p99 the gateway
  *     adds; the CPU time the gateway and auth spend per request; the RSS of every process at its
- *     peak while idle (before the load), under the load, and idle again after it;
+ *     peak while idle (before the load), under the load, and idle again after it; then the same
+ *     two targets at a fixed rate the machine sustains (BENCH_FIXED_RATE requests/s, default 200,
+ *     over 10 connections), where the p99 the gateway adds is its own work rather than queueing
+ *     behind a saturated CPU;
  *  2. the HTTP adapter choice: a minimal Nest app reading a small document on Fastify and on
  *     Express (docs/adr/0003-http-adapter.md).
  * BENCH_DURATION_S (default 10, per round and target), BENCH_ROUNDS (default 2) and
@@ -23,6 +26,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 5);
+const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE ?? 200);
+const FIXED_RATE_CONNECTIONS = 10;
 const WARM_UP_S = 2;
 /** Pause before an idle window, so that the last requests' work is over. */
 const SETTLE_S = 3;
@@ -45,8 +50,11 @@ async function measure(
   url: string,
   headers: Record<string, string> = {},
   durationS = DURATION_S,
+  rate?: number,
 ): Promise<Figures> {
-  const options = { url, headers, connections: CONNECTIONS };
+  const options = rate
+    ? { url, headers, connections: FIXED_RATE_CONNECTIONS, overallRate: rate }
+    : { url, headers, connections: CONNECTIONS };
   await autocannon({ ...options, duration: WARM_UP_S });
   const result = await autocannon({ ...options, duration: durationS });
   return {
@@ -217,6 +225,23 @@ async function serviceThroughGateway(): Promise<void> {
   print(
     `  ratio ${fixed(ratio)} (target >= ${TARGET_RATIO}: ${verdict(ratio >= TARGET_RATIO)})` +
       `   p99 added ${fixed(addedP99)} ms (target <= ${TARGET_ADDED_P99_MS}: ${verdict(addedP99 <= TARGET_ADDED_P99_MS)})`,
+  );
+  const atRate: Record<'direct' | 'gateway', Figures[]> = { direct: [], gateway: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order =
+      round % 2 === 0 ? (['direct', 'gateway'] as const) : (['gateway', 'direct'] as const);
+    for (const target of order) {
+      atRate[target].push(await measure(targets[target], headers, DURATION_S, FIXED_RATE));
+    }
+  }
+  const directAtRate = combined(atRate.direct);
+  const throughAtRate = combined(atRate.gateway);
+  const addedAtRate = throughAtRate.p99 - directAtRate.p99;
+  print(`  at ${FIXED_RATE} requests/s (${FIXED_RATE_CONNECTIONS} connections), same rounds`);
+  print(row('auth directly', directAtRate));
+  print(row('through the gateway', throughAtRate));
+  print(
+    `  p99 added ${fixed(addedAtRate)} ms (target <= ${TARGET_ADDED_P99_MS}: ${verdict(addedAtRate <= TARGET_ADDED_P99_MS)})`,
   );
   const perRequest = Object.entries(cpu)
     .map(([name, ms]) => `${name} ${fixed(ms / Math.max(through.requests, 1), 3)}`)
