@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EventEnvelope } from '@mcat/contracts';
 import type { JetStreamClient, NatsConnection, PubAck } from 'nats';
 import { NATS_CONNECTION } from '../infra/nats';
@@ -9,12 +9,15 @@ import { ensureEventStreams } from './event-streams';
 
 /**
  * Publishes an envelope to JetStream with the envelope id as message id, so publishing the same
- * event again within the duplicate window is a no-op. The streams are created on first use (and
- * again after a failure, in case NATS came back without them). Prefer the outbox for events that
- * record a database change: a direct publish is lost if NATS is down.
+ * event again within the duplicate window is a no-op. Every service that publishes (every one with
+ * NATS) creates or updates the streams when it starts, as consumers do, so a stream exists before
+ * its first event; a failure then is logged and the first publish tries again, as it does after
+ * any failure (in case NATS came back without them). Prefer the outbox for events that record a
+ * database change: a direct publish is lost if NATS is down.
  */
 @Injectable()
-export class EventPublisher {
+export class EventPublisher implements OnApplicationBootstrap {
+  private readonly logger = new Logger('events');
   private readonly js: JetStreamClient;
   private readonly metrics: EventMetrics;
   private streamsReady: Promise<void> | null = null;
@@ -25,6 +28,17 @@ export class EventPublisher {
   ) {
     this.js = nc.jetstream();
     this.metrics = eventMetrics(metrics);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.ensureStreams();
+    } catch (error) {
+      this.streamsReady = null;
+      this.logger.warn(
+        `Event streams not ensured at start, retried on first publish: ${String(error)}`,
+      );
+    }
   }
 
   async publish(envelope: EventEnvelope, options: { timeoutMs?: number } = {}): Promise<PubAck> {
