@@ -1,10 +1,14 @@
 /**
- * Follows `GET /api/billing/events/stream` (SSE over fetch with the bearer token) and calls
- * `onEvent` for every billing event recorded from then on. Reconnects after a pause when the
- * connection drops; stops when the component goes.
+ * Follows `GET /api/billing/events/stream` (SSE over fetch with the bearer token, the one call
+ * outside RTK Query: see frontend/README.md) and calls `onEvent` for every billing event recorded
+ * from then on. Reconnects after a pause when the connection drops; stops when the component goes.
+ * A 401 is the app-wide rule: it dispatches `unauthorized` (the session drops the token and the
+ * app goes to /login) and stops.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import type { BillingEventRecord } from '@mcat/contracts';
+import { unauthorized } from '../../../lib/api';
 import { ServerSentEventParser } from '../utils/server-sent-events';
 
 export type StreamStatus = 'connecting' | 'live' | 'disconnected';
@@ -18,6 +22,7 @@ export const useBillingEventStream = (
 ): StreamStatus => {
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const handler = useRef(onEvent);
+  const dispatch = useDispatch();
 
   useEffect(() => {
     handler.current = onEvent;
@@ -35,6 +40,11 @@ export const useBillingEventStream = (
           headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
           signal: controller.signal,
         });
+        if (response.status === 401) {
+          setStatus('disconnected');
+          dispatch(unauthorized());
+          return;
+        }
         if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         const parser = new ServerSentEventParser();
@@ -61,7 +71,7 @@ export const useBillingEventStream = (
       controller.abort();
       clearTimeout(retry);
     };
-  }, [token]);
+  }, [token, dispatch]);
 
   return status;
 };
