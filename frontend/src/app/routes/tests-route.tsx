@@ -27,6 +27,9 @@ import { saveDownload } from '../../lib/download';
 import { planLimitOutcome } from '../../lib/plan-limits';
 import { usePageTitle } from '../../lib/use-page-title';
 
+/** What follows "Failed to import tests: " when the server gave no message. */
+const IMPORT_RETRY = 'Please try again.';
+
 export function TestsRoute() {
   usePageTitle('Your MCAT Tests');
   const tests = useGetTestsQuery();
@@ -52,7 +55,7 @@ export function TestsRoute() {
     try {
       setImported(await importTests(file).unwrap());
     } catch (failure) {
-      const message = apiErrorMessage(failure, ERRORS.importTests);
+      const message = apiErrorMessage(failure, IMPORT_RETRY);
       const limit = planLimitOutcome(message);
       if (limit?.display === 'modal') setLimitMessage(limit.message);
       else setAlert(limit?.message ?? ERRORS.importFailed(message));

@@ -6,11 +6,17 @@ import Tooltip from '@mui/material/Tooltip';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
+import {
+  SECTION_SCORE_MAX,
+  SECTION_SCORE_MIN,
+  TOTAL_SCORE_MAX,
+  TOTAL_SCORE_MIN,
+} from '@mcat/contracts';
 
 const IMPORT_HELP =
   'Import an Excel file (.xlsx or .xls) whose first row holds the headers: Date Taken ' +
-  '(for example 01/15/2025), Source, Total Score (472-528), Chem/Phys, CARS, Bio and ' +
-  'Psych/Soc (each 118-132).';
+  `(for example 01/15/2025), Source, Total Score (${TOTAL_SCORE_MIN}-${TOTAL_SCORE_MAX}), ` +
+  `Chem/Phys, CARS, Bio and Psych/Soc (each ${SECTION_SCORE_MIN}-${SECTION_SCORE_MAX}).`;
 
 const isExcelFile = (file: File): boolean => /\.(xlsx|xls)$/i.test(file.name);
 
