@@ -77,6 +77,32 @@ describe.each(Object.entries(VALUE_SETS))(
   },
 );
 
+describe('the study guide links (gateway.guideResources)', () => {
+  const gatewayEnv = (files: string[]) => {
+    const objects = renderChart(files);
+    const gateway = podTemplates(objects).find(
+      (pod) => pod.owner.kind === 'Deployment' && componentOf(pod.labels) === 'gateway',
+    );
+    return environmentOf(gateway!.spec.containers[0]!, objects);
+  };
+
+  it('leaves GUIDE_RESOURCES unset by default, so the gateway serves its built-in list', () => {
+    expect(gatewayEnv([]).has('GUIDE_RESOURCES')).toBe(false);
+  });
+
+  it('gives the gateway the configured links, in order, as the JSON array it reads', () => {
+    const value = gatewayEnv(['test/fixtures/values-inline-secrets.yaml']).get('GUIDE_RESOURCES');
+    expect(JSON.parse(String(value))).toEqual([
+      {
+        title: 'Khan Academy "MCAT" & more',
+        url: 'https://www.khanacademy.org/test-prep/mcat',
+        description: 'Free videos <and> practice passages.',
+      },
+      { title: 'Anki', url: 'https://apps.ankiweb.net/' },
+    ]);
+  });
+});
+
 describe('the chart built from inline secrets', () => {
   it('gives each service its own MongoDB database on the configured servers', () => {
     const objects = renderChart(['test/fixtures/values-inline-secrets.yaml']);

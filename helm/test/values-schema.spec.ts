@@ -63,6 +63,21 @@ describe('values the chart refuses', () => {
       'body_limit',
     ],
     ['no ingress host', 'ingress:\n  hosts: []\n', '/ingress/hosts'],
+    [
+      'a study guide link without a url',
+      'gateway:\n  guideResources:\n    - title: Anki\n',
+      '/gateway/guideResources/0',
+    ],
+    [
+      'a study guide link that is not http(s)',
+      'gateway:\n  guideResources:\n    - title: Anki\n      url: ftp://apps.ankiweb.net/\n',
+      '/gateway/guideResources/0/url',
+    ],
+    [
+      'a misspelt study guide link field',
+      'gateway:\n  guideResources:\n    - title: Anki\n      url: https://apps.ankiweb.net/\n      descripton: Flashcards\n',
+      'descripton',
+    ],
   ])('refuses %s, naming the setting', (_case, values, setting) => {
     const result = renderWith(values);
     expect(result.status).not.toBe(0);
