@@ -18,3 +18,7 @@ export const apiErrorMessage = (error: unknown, fallback: string): string => {
   if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
   return fallback;
 };
+
+/** Whether a failed call was answered 404 (the thing is missing, or another user's). */
+export const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;

@@ -1,6 +1,7 @@
 /** /tests/:id/review: the review wizard, with the question form and lists of the questions feature. */
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
+import { ERRORS } from '@mcat/contracts';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { PageContainer } from '../../components/page-container';
 import { QuestionEditor } from '../../features/questions/components/question-editor';
@@ -10,7 +11,7 @@ import { ReviewWizard } from '../../features/review/components/review-wizard';
 import { useGetTestQuery } from '../../features/tests/api/tests-api';
 import { formatTestDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
-import { NotFoundMessage } from './not-found-message';
+import { TestUnavailable } from './test-unavailable';
 
 export function ReviewRoute() {
   usePageTitle('Review Test');
@@ -20,7 +21,7 @@ export function ReviewRoute() {
   const test = useGetTestQuery(id);
 
   if (test.isLoading) return <LoadingSpinner label="Loading test..." />;
-  if (!test.data) return <NotFoundMessage what="test" backTo="/tests" backLabel="Back to Tests" />;
+  if (!test.data) return <TestUnavailable error={test.error} fallback={ERRORS.fetchTest} />;
 
   return (
     <PageContainer maxWidth="md">

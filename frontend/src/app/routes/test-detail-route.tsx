@@ -23,10 +23,7 @@ import { TestDetailsCard } from '../../features/tests/components/test-details-ca
 import { apiErrorMessage } from '../../lib/api-error';
 import { formatTestDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/use-page-title';
-import { NotFoundMessage } from './not-found-message';
-
-const isNotFound = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+import { TestUnavailable } from './test-unavailable';
 
 export function TestDetailRoute() {
   usePageTitle('Test Details');
@@ -40,14 +37,9 @@ export function TestDetailRoute() {
   const [reviewError, setReviewError] = useState<string | null>(null);
 
   if (test.isLoading) return <LoadingSpinner label="Loading test..." />;
-  if (test.isError && !isNotFound(test.error)) {
-    return (
-      <PageContainer>
-        <Alert severity="error">{apiErrorMessage(test.error, ERRORS.fetchTestDetails)}</Alert>
-      </PageContainer>
-    );
+  if (test.isError || !test.data) {
+    return <TestUnavailable error={test.error} fallback={ERRORS.fetchTestDetails} />;
   }
-  if (!test.data) return <NotFoundMessage what="test" backTo="/tests" backLabel="Back to Tests" />;
   const current = test.data;
 
   const remove = async () => {

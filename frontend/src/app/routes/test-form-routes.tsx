@@ -16,7 +16,7 @@ import { emptyTestForm, testFormFromTest } from '../../features/tests/utils/test
 import { apiErrorMessage } from '../../lib/api-error';
 import { planLimitOutcome } from '../../lib/plan-limits';
 import { usePageTitle } from '../../lib/use-page-title';
-import { NotFoundMessage } from './not-found-message';
+import { TestUnavailable } from './test-unavailable';
 
 export function NewTestRoute() {
   usePageTitle('Add New Test');
@@ -62,7 +62,7 @@ export function EditTestRoute() {
   const [error, setError] = useState<string | null>(null);
 
   if (test.isLoading) return <LoadingSpinner label="Loading test..." />;
-  if (!test.data) return <NotFoundMessage what="test" backTo="/tests" backLabel="Back to Tests" />;
+  if (!test.data) return <TestUnavailable error={test.error} fallback={ERRORS.fetchTest} />;
 
   const save = async (values: TestFormOutput) => {
     setError(null);
