@@ -50,11 +50,15 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- mergeOverwrite (deepCopy .root.Values.workloadDefaults) (deepCopy $own) | toYaml -}}
 {{- end -}}
 
-{{/* <repository>:<tag> of a deployable's image; the tag defaults to the chart's appVersion and is never `latest`. */}}
+{{/*
+<repository>:<tag> of a deployable's image; the tag defaults to the chart's appVersion and is never
+`latest`. A tag may end in @<digest>; a trailing `@` with no digest (skaffold's "<tag>@<digest>" for
+an image built locally and never pushed) is dropped.
+*/}}
 {{- define "mcat.image" -}}
 {{- $own := (index .root.Values .name).image | default dict -}}
 {{- $repository := $own.repository | default (printf "%s/%s" (trimSuffix "/" .root.Values.image.registry) .name) -}}
-{{- $tag := $own.tag | default .root.Values.image.tag | default .root.Chart.AppVersion | toString -}}
+{{- $tag := $own.tag | default .root.Values.image.tag | default .root.Chart.AppVersion | toString | trimSuffix "@" -}}
 {{- if or (eq $tag "latest") (hasPrefix "latest@" $tag) -}}
 {{- fail (printf "%s: the image tag `latest` is refused; pin a version (image.tag or %s.image.tag)" .name .name) -}}
 {{- end -}}

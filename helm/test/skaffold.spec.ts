@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { DEPLOYABLES, REPO_ROOT, RELEASE, NAMESPACE, byKind, renderChart } from './support/chart';
+import {
+  DEPLOYABLES,
+  REPO_ROOT,
+  RELEASE,
+  NAMESPACE,
+  byKind,
+  parseManifests,
+  renderChart,
+  runHelm,
+  templateArgs,
+} from './support/chart';
 import { podTemplates } from './support/pods';
 
 interface SkaffoldConfig {
@@ -26,8 +36,21 @@ const skaffold = parse(
 ) as SkaffoldConfig;
 const release = skaffold.deploy.helm.releases[0]!;
 
-/** The image a deployable gets from skaffold: its artifact name as repository, a sample tag. */
-const imageValues = (): Record<string, string> => {
+/** A build as skaffold reports it to the chart: the tag, and the digest (empty when not pushed). */
+interface Build {
+  tag: string;
+  digest: string;
+}
+const PUSHED: Build = { tag: 'a1b2c3d', digest: `sha256:${'0'.repeat(64)}` };
+/** An image loaded straight into the cluster: tagged with its image ID, no registry digest. */
+const LOCAL: Build = { tag: 'f'.repeat(64), digest: '' };
+
+/**
+ * The values skaffold sets from setValueTemplates: each artifact's name as repository, the build's
+ * tag and digest. Skaffold itself strips a trailing `@` before calling helm since v2; the chart
+ * must not depend on it, so the raw expansion is used.
+ */
+const imageValues = (build: Build = PUSHED): Record<string, string> => {
   const values: Record<string, string> = {};
   for (const [key, template] of Object.entries(release.setValueTemplates)) {
     values[key] = template
@@ -38,8 +61,8 @@ const imageValues = (): Record<string, string> => {
         if (!artifact) throw new Error(`${template} names no artifact`);
         return artifact.image;
       })
-      .replace(/\{\{\.IMAGE_TAG_[a-z_]+\}\}/g, 'dev')
-      .replace(/\{\{\.IMAGE_DIGEST_[a-z_]+\}\}/g, `sha256:${'0'.repeat(64)}`);
+      .replace(/\{\{\.IMAGE_TAG_[a-z_]+\}\}/g, build.tag)
+      .replace(/\{\{\.IMAGE_DIGEST_[a-z_]+\}\}/g, build.digest);
   }
   return values;
 };
@@ -78,6 +101,21 @@ describe('skaffold.yaml', () => {
     );
     expect([...images].sort()).toEqual(
       skaffold.build.artifacts.map((artifact) => artifact.image).sort(),
+    );
+  });
+
+  it.each([
+    ['pushed to a registry', PUSHED, `:${PUSHED.tag}@${PUSHED.digest}`],
+    ['built locally and never pushed (empty digest)', LOCAL, `:${LOCAL.tag}`],
+  ])('gives every pod the image skaffold built when it was %s', (_case, build, reference) => {
+    const result = runHelm(templateArgs([], imageValues(build)));
+    expect(result.stderr).toBe('');
+    const images = podTemplates(parseManifests(result.stdout))
+      .filter((pod) => pod.owner.kind === 'Deployment')
+      .flatMap((pod) => pod.spec.containers.map((container) => container.image))
+      .sort();
+    expect(images).toEqual(
+      skaffold.build.artifacts.map((artifact) => `${artifact.image}${reference}`).sort(),
     );
   });
 
