@@ -1,5 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { AuthInternalStub, randomObjectId, TestTokenIssuer } from '@mcat/service-kit/testing';
+import {
+  AuthInternalStub,
+  markSessionVersionsSynced,
+  randomObjectId,
+  TestTokenIssuer,
+} from '@mcat/service-kit/testing';
 import type { QuestionBody, Test } from '@mcat/contracts';
 import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
 import { testInfra } from '../../../scripts/test-infra/test-env';
@@ -15,6 +20,10 @@ export interface Answer<T = unknown> {
 export interface QuestionsHarness {
   issuer: TestTokenIssuer;
   auth: AuthInternalStub;
+  /** The private NATS both services use (events can be published on it). */
+  natsUrl: string;
+  /** The questions service's database. */
+  questionsMongoUrl: string;
   /** A call to the questions service as `userId`. */
   call<T = unknown>(
     userId: string,
@@ -87,6 +96,7 @@ export async function startHarness(): Promise<QuestionsHarness> {
   const nats: PrivateServer = await privateNats();
   const issuer = await TestTokenIssuer.start();
   const auth = await AuthInternalStub.start();
+  await markSessionVersionsSynced(testInfra.redisUrl);
   const common = {
     NODE_ENV: 'test' as const,
     HOST: '127.0.0.1',
@@ -112,6 +122,8 @@ export async function startHarness(): Promise<QuestionsHarness> {
   return {
     issuer,
     auth,
+    natsUrl: nats.url,
+    questionsMongoUrl: questionsConfig.MONGO_URL,
     call: (userId, method, path, body) => request(questionsUrl, token(userId), method, path, body),
     callTests: (userId, method, path, body) => request(testsUrl, token(userId), method, path, body),
     async newTest(userId, date = '2025-01-15', source = 'AAMC FL 1') {

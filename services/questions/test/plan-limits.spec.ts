@@ -1,0 +1,120 @@
+import { EVENT_SUBJECTS, LIMITS, type EventEnvelope } from '@mcat/contracts';
+import { consumerName, createEventEnvelope, encodeEnvelope } from '@mcat/service-kit';
+import { connect, type NatsConnection } from 'nats';
+import {
+  newUserId,
+  questionBody,
+  startHarness,
+  type Answer,
+  type QuestionsHarness,
+} from './harness';
+
+const PREMIUM_LIMIT =
+  'You have reached the maximum limit of 1300 questions. Please delete some questions before adding new ones.';
+/** Creates running at once while filling a user's places (the limit cannot be lowered). */
+const PARALLEL_CREATES = 10;
+
+let h: QuestionsHarness;
+let nc: NatsConnection;
+
+beforeAll(async () => {
+  h = await startHarness();
+  nc = await connect({ servers: h.natsUrl });
+}, 60_000);
+afterAll(async () => {
+  await nc?.close();
+  await h?.close();
+});
+
+/** Creates `count` questions on the test through the API, several at a time; all must succeed. */
+async function fill(userId: string, testId: string, count: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = (next += 1);
+      const answer = await h.call(
+        userId,
+        'POST',
+        '/api/questions',
+        questionBody(testId, { questionNumber: n }),
+      );
+      if (answer.status !== 201) throw new Error(`create ${n} answered ${answer.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_CREATES }, worker));
+}
+
+const create = (userId: string, testId: string): Promise<Answer> =>
+  h.call(userId, 'POST', '/api/questions', questionBody(testId, { questionNumber: 999 }));
+
+/** Publishes the event on JetStream and waits until the questions service has handled and acked it. */
+async function deliver(event: EventEnvelope): Promise<void> {
+  const ack = await nc
+    .jetstream()
+    .publish(event.subject, encodeEnvelope(event), { msgID: event.id });
+  const jsm = await nc.jetstreamManager();
+  const consumer = consumerName('questions', event.subject);
+  const deadline = Date.now() + 10_000;
+  while ((await jsm.consumers.info(ack.stream, consumer)).ack_floor.stream_seq < ack.seq) {
+    if (Date.now() > deadline) throw new Error(`${consumer} did not handle ${event.subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const premiumEvents: [string, (userId: string) => EventEnvelope][] = [
+  [
+    'auth.user.updated with isPremium true',
+    (userId) =>
+      createEventEnvelope(EVENT_SUBJECTS.userUpdated, {
+        userId,
+        name: 'Evie',
+        email: `${userId}@example.com`,
+        isPremium: true,
+        roles: ['student'],
+      }),
+  ],
+  [
+    'billing.premium.purchased',
+    (userId) =>
+      createEventEnvelope(EVENT_SUBJECTS.premiumPurchased, {
+        userId,
+        purchaseId: `pi_${userId}`,
+        amount: 1000,
+        currency: 'usd',
+        provider: 'dev',
+        couponId: null,
+      }),
+  ],
+];
+
+describe('question limits', () => {
+  it.each(premiumEvents)(
+    "%s lets a free user at 300 questions add more, though auth's read-through still answers free",
+    async (_name, premiumEvent) => {
+      const user = newUserId();
+      h.auth.setUser(user, { isPremium: false });
+      const testId = await h.newTest(user);
+      await fill(user, testId, 300);
+      expect(await create(user, testId)).toEqual({
+        status: 403,
+        body: { statusCode: 403, message: LIMITS.freeQuestions },
+      });
+      await deliver(premiumEvent(user));
+      expect((await create(user, testId)).status).toBe(201);
+      expect((await h.call<unknown[]>(user, 'GET', '/api/questions')).body).toHaveLength(301);
+    },
+    180_000,
+  );
+
+  it('a premium user at 1300 questions is refused with the premium message', async () => {
+    const user = newUserId();
+    h.auth.setUser(user, { isPremium: true });
+    const testId = await h.newTest(user);
+    await fill(user, testId, 1300);
+    expect(await create(user, testId)).toEqual({
+      status: 403,
+      body: { statusCode: 403, message: PREMIUM_LIMIT },
+    });
+    expect((await h.call<unknown[]>(user, 'GET', '/api/questions')).body).toHaveLength(1300);
+  }, 300_000);
+});
