@@ -7,6 +7,7 @@
  */
 export * from './config/env';
 export * from './bootstrap/bootstrap-http';
+export * from './bootstrap/graceful-shutdown';
 export * from './http/zod-validation.pipe';
 export * from './http/error-body';
 export * from './http/all-exceptions.filter';

@@ -3,15 +3,17 @@ import { type DynamicModule, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import type { KitConfig } from '../config/env';
+import { DEFAULT_SHUTDOWN_GRACE_MS, type KitConfig } from '../config/env';
 import { refuseStructuredQueries } from '../http/query-guard';
 import { Metrics } from '../metrics/metrics';
 import { REQUEST_ID_HEADER } from '../logging/logging.module';
+import { enableGracefulShutdown } from './graceful-shutdown';
 
 export interface HttpBootstrapOptions {
   /** The process's root module, built from its loaded config. */
   module: DynamicModule;
-  config: Pick<KitConfig, 'HOST' | 'PORT'>;
+  /** SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight (default 10 s). */
+  config: Pick<KitConfig, 'HOST' | 'PORT'> & Partial<Pick<KitConfig, 'SHUTDOWN_GRACE_MS'>>;
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** An adapter configured otherwise than `createAdapter` (the gateway's request ids). */
@@ -35,13 +37,13 @@ export function createAdapter(bodyLimit = 1024 * 1024): FastifyAdapter {
  * Graceful shutdown on these only; any other signal keeps Node's meaning (SIGUSR2 for
  * `--heapsnapshot-signal=SIGUSR2` no longer stops the process).
  */
-const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
+const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 
 /**
  * How every HTTP process of the product starts (services through `bootstrapService`, the gateway
  * directly): Fastify, JSON logs, error bodies for framework errors too, query strings with
- * operators refused (400), request timings on /metrics, graceful shutdown on SIGTERM/SIGINT, then
- * listen.
+ * operators refused (400), request timings on /metrics, graceful shutdown on SIGTERM/SIGINT (see
+ * graceful-shutdown.ts), then listen.
  */
 export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INestApplication> {
   const { module, config } = options;
@@ -52,9 +54,14 @@ export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INes
     { bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks(SHUTDOWN_SIGNALS);
 
   const fastify = app.getHttpAdapter().getInstance();
+  enableGracefulShutdown(
+    app,
+    fastify,
+    config.SHUTDOWN_GRACE_MS ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    SHUTDOWN_SIGNALS,
+  );
   const metrics = app.get(Metrics);
   refuseStructuredQueries(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -18,6 +18,9 @@ export const urlVariable = (name: string, protocols: readonly string[]) =>
     `${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
   );
 
+/** SHUTDOWN_GRACE_MS when unset: how long SIGTERM waits for requests in flight. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
 export const envFields = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -38,8 +41,8 @@ export const envFields = {
   NATS_URL: urlVariable('NATS_URL', ['nats:', 'tls:']),
   REDIS_URL: urlVariable('REDIS_URL', ['redis:', 'rediss:']),
   JWKS_URL: urlVariable('JWKS_URL', ['http:', 'https:']),
-  /** How long a request may wait for the graceful drain on SIGTERM. */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+  /** How long SIGTERM waits for requests in flight before closing their connections. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(DEFAULT_SHUTDOWN_GRACE_MS),
 } as const;
 
 /** What every process built on the kit reads. */

@@ -1,12 +1,15 @@
 /**
  * A small service built from the kit for the event tests: a `notes` collection with the outbox
  * plugin (registered with the OutboxRelay), and `@EventPattern` handlers that record every call
- * in an `effects` collection, so a test can see how many times each event had an effect.
+ * in an `effects` collection, so a test can see how many times each event had an effect. `GET
+ * /slow` is a request that takes a while, for the shutdown tests.
  */
 import {
   Controller,
+  Get,
   Injectable,
   Module,
+  Query,
   type DynamicModule,
   type INestApplication,
 } from '@nestjs/common';
@@ -103,6 +106,17 @@ class RecordingConsumer {
   }
 }
 
+/** `GET /slow?ms=n` answers after n milliseconds: a request still in flight when SIGTERM comes. */
+@Controller('slow')
+class SlowController {
+  @Get()
+  async slow(@Query('ms') ms: string): Promise<{ waitedMs: number }> {
+    const waitedMs = Number(ms);
+    await new Promise((resolve) => setTimeout(resolve, waitedMs));
+    return { waitedMs };
+  }
+}
+
 @Injectable()
 class NoteOutbox {
   constructor(@InjectModel('Note') model: Model<Note>, relay: OutboxRelay) {
@@ -118,6 +132,8 @@ export interface EventTestServiceOptions {
   /** Consume events (the bootstrap option) with these settings; omitted: publish only. */
   consume?: JetStreamConsumerOptions;
   outboxRelay?: OutboxRelayOptions;
+  /** SHUTDOWN_GRACE_MS (default 1000). */
+  shutdownGraceMs?: number;
 }
 
 function eventTestModule(options: EventTestServiceOptions, port: number): DynamicModule {
@@ -134,7 +150,7 @@ function eventTestModule(options: EventTestServiceOptions, port: number): Dynami
           HOST: '127.0.0.1',
           PORT: port,
           LOG_LEVEL: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
-          SHUTDOWN_GRACE_MS: 1000,
+          SHUTDOWN_GRACE_MS: options.shutdownGraceMs ?? 1000,
           REDIS_URL: testInfra.redisUrl,
           MONGO_URL: options.mongoUrl,
           NATS_URL: options.natsUrl,
@@ -142,7 +158,7 @@ function eventTestModule(options: EventTestServiceOptions, port: number): Dynami
       }),
       MongooseModule.forFeature([{ name: 'Note', schema: noteSchema }]),
     ],
-    controllers: [RecordingConsumer],
+    controllers: [RecordingConsumer, SlowController],
     providers: [NoteOutbox],
   };
 }
@@ -161,7 +177,7 @@ export async function startEventTestService(
   const port = await freePort();
   const app = await bootstrapService({
     module: eventTestModule(options, port),
-    config: { HOST: '127.0.0.1', PORT: port },
+    config: { HOST: '127.0.0.1', PORT: port, SHUTDOWN_GRACE_MS: options.shutdownGraceMs ?? 1000 },
     consumeEvents: options.consume ?? false,
   });
   return {

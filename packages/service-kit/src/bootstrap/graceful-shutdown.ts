@@ -1,0 +1,77 @@
+import type { Server } from 'node:http';
+import { Logger, type INestApplication } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Once HTTP is closed, how long the rest of the shutdown (consumers, outbox relay, NATS, Redis,
+ * MongoDB) may take before the process ends anyway.
+ */
+export const SHUTDOWN_HOOKS_LIMIT_MS = 5000;
+
+/** HTTP servers whose app is shutting down: their answers close the connection. */
+const shuttingDown = new WeakSet<Server>();
+
+/**
+ * Stops an app the graceful way: no new connections (a new request on an open one answers 503),
+ * requests in flight get up to `graceMs` to finish and their connections close as they do; after
+ * that the connections still open are closed. Then Nest's shutdown runs: consumers stopped, the
+ * outbox relay and the connections to MongoDB, NATS and Redis closed.
+ */
+export async function shutdownGracefully(app: INestApplication, graceMs: number): Promise<void> {
+  const server = app.getHttpServer() as Server;
+  shuttingDown.add(server);
+  const forceClose = setTimeout(() => server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(forceClose);
+  }
+}
+
+/**
+ * Installs the graceful shutdown on an app before it listens. On one of these signals (a second
+ * one is ignored): `shutdownGracefully`, then the process ends by that signal, as it would have
+ * without a handler; a failed shutdown, or one that overruns the grace plus
+ * SHUTDOWN_HOOKS_LIMIT_MS, exits with code 1. A request in flight at shutdown ends its connection
+ * with its answer (`Connection: close`), so the drain does not wait for idle keep-alive
+ * connections. Closing the app otherwise (tests) removes the signal handlers.
+ */
+export function enableGracefulShutdown(
+  app: INestApplication,
+  fastify: FastifyInstance,
+  graceMs: number,
+  signals: readonly NodeJS.Signals[],
+): void {
+  const logger = new Logger('shutdown');
+  let stopping = false;
+  const unsubscribe = () => signals.forEach((signal) => process.removeListener(signal, onSignal));
+  const fail = (reason: string) => {
+    logger.error(reason);
+    process.exit(1);
+  };
+  function onSignal(signal: NodeJS.Signals): void {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: finishing requests in flight (up to ${graceMs} ms), then stopping`);
+    setTimeout(
+      () => fail('Shutdown did not finish in time; exiting'),
+      graceMs + SHUTDOWN_HOOKS_LIMIT_MS,
+    ).unref();
+    shutdownGracefully(app, graceMs).then(
+      () => {
+        unsubscribe();
+        process.kill(process.pid, signal);
+      },
+      (error: unknown) => fail(`Shutdown failed: ${String(error)}`),
+    );
+  }
+  signals.forEach((signal) => process.on(signal, onSignal));
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (shuttingDown.has(fastify.server)) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+  fastify.addHook('onClose', (_instance, done) => {
+    if (!stopping) unsubscribe();
+    done();
+  });
+}

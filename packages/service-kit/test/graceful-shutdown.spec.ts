@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
+import { testInfra } from '../../../scripts/test-infra/test-env';
+
+// Booting a service in a child process takes seconds on a loaded 2-core machine.
+jest.setTimeout(90_000);
+
+const support = path.join(__dirname, 'support');
+
+interface ServiceProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Resolves once the process has ended: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+}
+
+/** Starts the event test service as a real process and waits until it listens. */
+function startServiceProcess(natsUrl: string, graceMs: number): Promise<ServiceProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '-r',
+      path.join(support, 'ts-register.cjs'),
+      path.join(support, 'event-test-service.process.ts'),
+    ],
+    {
+      env: {
+        ...process.env,
+        MONGO_URL: testInfra.mongoUrl(),
+        NATS_URL: natsUrl,
+        SHUTDOWN_GRACE_MS: String(graceMs),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const ready = /ready (\S+)/.exec(stdout);
+      if (ready?.[1]) resolve({ child, baseUrl: ready[1], exited, stderr: () => stderr });
+    });
+    void exited.then(({ code }) =>
+      reject(new Error(`exited with ${code} before ready: ${stderr}`)),
+    );
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a service stopped with SIGTERM', () => {
+  let nats: PrivateServer;
+  const running: ServiceProcess[] = [];
+
+  beforeAll(async () => {
+    nats = await privateNats();
+  });
+
+  afterAll(async () => {
+    for (const service of running) service.child.kill('SIGKILL');
+    await nats?.dispose();
+  });
+
+  const start = async (graceMs: number) => {
+    const service = await startServiceProcess(nats.url, graceMs);
+    running.push(service);
+    return service;
+  };
+
+  it('finishes a request in flight that is shorter than the grace, then exits', async () => {
+    const service = await start(5000);
+    const answer = fetch(`${service.baseUrl}/slow?ms=1500`);
+    await sleep(300);
+    const stoppedAt = Date.now();
+    service.child.kill('SIGTERM');
+
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ waitedMs: 1500 });
+    await expect(fetch(`${service.baseUrl}/slow?ms=0`)).rejects.toThrow();
+    expect(await service.exited).toEqual({ code: null, signal: 'SIGTERM' });
+    // It did not wait out the whole grace once the request was answered.
+    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+  });
+
+  it('closes a request that outlasts the grace and exits about when the grace ends', async () => {
+    const service = await start(1500);
+    const answer = fetch(`${service.baseUrl}/slow?ms=60000`).then(
+      (response) => response.status,
+      () => 'connection closed',
+    );
+    await sleep(300);
+    const stoppedAt = Date.now();
+    service.child.kill('SIGTERM');
+
+    expect(await answer).toBe('connection closed');
+    expect(await service.exited).toEqual({ code: null, signal: 'SIGTERM' });
+    const tookMs = Date.now() - stoppedAt;
+    expect(tookMs).toBeGreaterThanOrEqual(1400);
+    // The grace, plus closing consumers, NATS and MongoDB on a loaded machine.
+    expect(tookMs).toBeLessThan(1500 + 3000);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * The event test service as its own process, for the shutdown tests: started with
+ * `node -r ./packages/service-kit/test/support/ts-register.cjs` and MONGO_URL, NATS_URL and
+ * SHUTDOWN_GRACE_MS in the environment, it consumes events and prints `ready <base URL>` once it
+ * listens.
+ */
+import { startEventTestService } from './event-test-service';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+};
+
+void startEventTestService({
+  name: 'shutdown',
+  mongoUrl: env('MONGO_URL'),
+  natsUrl: env('NATS_URL'),
+  consume: {},
+  shutdownGraceMs: Number(env('SHUTDOWN_GRACE_MS')),
+}).then((service) => process.stdout.write(`ready ${service.baseUrl}\n`));
