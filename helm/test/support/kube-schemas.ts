@@ -1,8 +1,23 @@
 /**
- * Validation of rendered objects against the Kubernetes OpenAPI schemas (kubernetes-models), for
- * the API groups a 1.30 cluster serves. kubernetes-models carries a newer schema set; the
- * allow-list below keeps out kinds and versions 1.30 does not serve (e.g. policy/v1beta1).
+ * Validation of rendered objects for a Kubernetes 1.30 cluster. No npm package ships the 1.30
+ * OpenAPI or JSON schemas (kubernetes-types@1.30 has TypeScript types only; the strict JSON schema
+ * sets are not published to npm), so the check is built from what kubernetes-models ships:
+ *
+ * - kinds and versions: only the apiVersion/kind pairs below, all served by 1.30, are accepted
+ *   (kubernetes-models carries newer and older ones, e.g. policy/v1beta1, which 1.30 refuses);
+ * - values: each object goes through the model's OpenAPI validator (types, enums, required
+ *   fields, formats such as int32 or the quantity pattern);
+ * - fields, strictly: every field of every nested object must be one its type declares
+ *   (./kube-fields.ts), so a misspelt `readOnlyRootFileSystem` or a field in the wrong place is
+ *   refused, as by the `-strict` JSON schemas or `kubectl --validate=strict`.
+ *
+ * Not checked: kubernetes-models 4.5 describes Kubernetes 1.33, so a field added to one of these
+ * types in 1.31 to 1.33 (e.g. a container's lifecycle.stopSignal, the pod's
+ * securityContext.seLinuxChangePolicy or pod-level resources) passes here although a 1.30 API
+ * server refuses it; so do value rules that only the API server enforces (name formats, immutable
+ * fields, cross-field rules).
  */
+import { fieldTrees, unknownFields } from './kube-fields';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -32,15 +47,18 @@ export const KUBE_1_30_MODELS: Record<string, ModelClass> = {
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
 };
 
-/** The problems of one object: an unknown kind/version, or each schema violation. */
+/** The problems of one object: an unknown kind/version, each schema violation, each unknown field. */
 export function schemaProblems(object: KubeObject): string[] {
   const id = `${object.kind}/${object.metadata?.name ?? '?'}`;
-  const Model = KUBE_1_30_MODELS[`${object.apiVersion}/${object.kind}`];
+  const apiVersionKind = `${object.apiVersion}/${object.kind}`;
+  const Model = KUBE_1_30_MODELS[apiVersionKind];
   if (!Model) return [`${id}: ${object.apiVersion} ${object.kind} is not a known 1.30 API`];
+  const tree = fieldTrees(Object.keys(KUBE_1_30_MODELS)).get(apiVersionKind)!;
+  const problems = unknownFields(object, tree).map((field) => `${id}: unknown field ${field}`);
   try {
     new Model(object as never).validate();
-    return [];
   } catch (error) {
-    return [`${id}: ${(error as Error).message}`];
+    problems.push(`${id}: ${(error as Error).message}`);
   }
+  return problems;
 }
