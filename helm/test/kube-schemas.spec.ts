@@ -1,3 +1,9 @@
+/**
+ * The Kubernetes 1.30 validation of support/kube-schemas.ts. Checked: only kinds and versions 1.30
+ * serves; values (types, enums, required fields, formats); unknown fields at any depth. Not
+ * checked: fields added in 1.31 to 1.33 (kubernetes-models describes 1.33), and rules only the API
+ * server enforces (name formats, immutable and cross-field rules).
+ */
 import { VALUE_SETS, byKind, renderChart, type KubeObject } from './support/chart';
 import { schemaProblems } from './support/kube-schemas';
 
