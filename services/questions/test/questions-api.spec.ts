@@ -1,3 +1,4 @@
+import { MongoClient, ObjectId } from 'mongodb';
 import { ERRORS, LIMITS, VALIDATION, type Question, type TestSummary } from '@mcat/contracts';
 import {
   newUserId,
@@ -172,6 +173,37 @@ describe('questions API', () => {
     expect((await h.call(user, 'GET', `/api/questions/${q._id}`)).status).toBe(404);
   });
 
+  it("a missing question id answers exactly like another user's question on every route", async () => {
+    const user = newUserId();
+    const testId = await h.newTest(user);
+    const { body: q } = await h.call<Question>(
+      user,
+      'POST',
+      '/api/questions',
+      questionBody(testId),
+    );
+    const missing = new ObjectId().toHexString();
+    const stranger = newUserId();
+    // The stranger's PUT names a test of theirs, so that only the question decides the answer.
+    const strangersTest = await h.newTest(stranger);
+    const routes = [
+      ['GET', ''],
+      ['PUT', '', questionBody(strangersTest)],
+      ['PATCH', '/anki'],
+      ['DELETE', ''],
+    ] as const;
+    for (const [method, suffix, body] of routes) {
+      const foreign = await h.call(stranger, method, `/api/questions/${q._id}${suffix}`, body);
+      const absent = await h.call(stranger, method, `/api/questions/${missing}${suffix}`, body);
+      expect({ method, foreign }).toEqual({
+        method,
+        foreign: { status: 404, body: { statusCode: 404, message: ERRORS.questionNotFound } },
+      });
+      expect({ method, absent }).toEqual({ method, absent: foreign });
+    }
+    expect((await h.call<Question>(user, 'GET', `/api/questions/${q._id}`)).body).toEqual(q);
+  });
+
   it("a test's new source and date show in its questions", async () => {
     const user = newUserId();
     const testId = await h.newTest(user, '2025-01-01', 'AAMC FL 1');
@@ -237,6 +269,43 @@ describe('questions API', () => {
     } finally {
       await replica.close();
     }
+  });
+
+  it("a list rebuilt before a deleted test's questions are physically gone does not show them", async () => {
+    const user = newUserId();
+    const doomedTest = await h.newTest(user);
+    const other = await h.newTest(user, '2025-01-20');
+    await h.call(user, 'POST', '/api/questions', questionBody(doomedTest));
+    await h.callTests(user, 'DELETE', `/api/tests/${doomedTest}`);
+    const client = await MongoClient.connect(h.questionsMongoUrl);
+    try {
+      const stored = client.db().collection('questions');
+      await waitFor(async () => (await stored.countDocuments({ testId: doomedTest })) === 0);
+      // What a rebuild meets while the cascade runs: the test is marked deleted, its questions are not gone yet.
+      await stored.insertOne({
+        userId: user,
+        testId: doomedTest,
+        section: 'Chemical and Physical Foundations',
+        questionNumber: 5,
+        mistakeType: '',
+        wrongAnswerReason: 'Still stored',
+        rightAnswerReason: 'Still stored',
+        improvementPlan: 'Still stored',
+        ankiCardMade: false,
+        topicTags: [],
+        topicTagKeys: [],
+        createdAt: new Date(),
+      });
+    } finally {
+      await client.close();
+    }
+    // A change of the user's questions: the next read rebuilds the list from the database.
+    const added = (await h.call<Question>(user, 'POST', '/api/questions', questionBody(other)))
+      .body;
+    const ids = async (path: string) =>
+      (await h.call<Question[]>(user, 'GET', path)).body.map((q) => q._id);
+    expect(await ids('/api/questions')).toEqual([added._id]);
+    expect(await ids(`/api/questions/search?testId=${doomedTest}`)).toEqual([]);
   });
 
   it('a test deleted while questions is stopped has its questions gone within 5 s of the restart', async () => {

@@ -86,8 +86,9 @@ export class QuestionListCache {
   }
 
   /**
-   * Called after deleting some of the user's questions (a deleted test's): the list this process
-   * keeps under the current version loses them and stays kept under a new version, so the next
+   * Called once some of the user's questions are gone for the user (a deleted test's, as soon as the
+   * test is marked deleted; rebuilds skip them from then on): the list this process keeps, or is
+   * building, under the current version loses them and stays kept under a new version, so the next
    * read needs no rebuild. The new version replaces the old one only if no other write changed it
    * meanwhile; otherwise, or without a current list, this is `changed`.
    */

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { EVENT_SUBJECTS, type EventEnvelope } from '@mcat/contracts';
 import { TestSummariesService } from '../test-summaries/test-summaries.service';
+import { testIdOf } from './question.mapper';
 import { QuestionListCache } from './question-list.cache';
 import { QuestionsService } from './questions.service';
 
@@ -29,13 +30,16 @@ export class TestEventsController {
     await this.lists.changed([event.data.userId]);
   }
 
+  /**
+   * The test's questions leave the user's list at once, before any scan: once the test is marked
+   * deleted, the kept list loses them and any rebuild skips them. Deleting them and giving their
+   * places back (two scans on FerretDB) follows, before the ack.
+   */
   @EventPattern(EVENT_SUBJECTS.testDeleted)
   async testDeleted(@Payload() event: EventEnvelope<'tests.test.deleted'>): Promise<void> {
-    await this.summaries.markDeleted(
-      event.data.testId,
-      event.data.userId,
-      new Date(event.occurredAt),
-    );
-    await this.questions.deleteForTest(event.data.testId);
+    const { testId, userId } = event.data;
+    await this.summaries.markDeleted(testId, userId, new Date(event.occurredAt));
+    await this.lists.removed(userId, (question) => testIdOf(question) === testId);
+    await this.questions.deleteForTest(testId);
   }
 }

@@ -12,15 +12,13 @@ import {
 import { PlanLimitsService, type LimitMessages } from '@mcat/service-kit';
 import { TestSummariesService } from '../test-summaries/test-summaries.service';
 import { QuestionListCache, type QuestionList } from './question-list.cache';
-import { toApiQuestion, type StoredQuestion } from './question.mapper';
+import { testIdOf, toApiQuestion, type StoredQuestion } from './question.mapper';
 import { MissedQuestion } from './question.schema';
 
 const QUESTION_LIMITS: LimitMessages = {
   free: LIMITS.freeQuestions,
   premium: LIMITS.premiumQuestions,
 };
-
-const testIdOf = (q: Question): string => (typeof q.test === 'string' ? q.test : q.test._id);
 
 const fieldsOf = (body: QuestionBody) => ({
   testId: body.test.toLowerCase(),
@@ -142,19 +140,18 @@ export class QuestionsService {
   }
 
   /**
-   * The cascade of a deleted test: its questions go and their places are given back. Idempotent.
-   * The user's kept list loses them in place, so the next read does not rebuild it (a scan).
+   * The physical part of a deleted test's cascade: its questions' places are given back, then the
+   * questions go. Idempotent, and in this order so that a redelivery after a crash in between still
+   * finds the questions whose places it releases. The user no longer sees these questions from the
+   * moment the test is marked deleted (lists skip them), so the two scans here are not waited for.
    */
   async deleteForTest(testId: string): Promise<number> {
     const doomed = await this.questions.find({ testId }, { userId: 1 }).lean();
     if (doomed.length === 0) return 0;
-    await this.questions.deleteMany({ _id: { $in: doomed.map((q) => q._id) } });
     const byUser = new Map<string, string[]>();
     for (const q of doomed) byUser.set(q.userId, [...(byUser.get(q.userId) ?? []), String(q._id)]);
-    for (const userId of byUser.keys()) {
-      await this.lists.removed(userId, (q) => testIdOf(q) === testId);
-    }
     for (const [userId, ids] of byUser) await this.limits.release(userId, ids);
+    await this.questions.deleteMany({ _id: { $in: doomed.map((q) => q._id) } });
     return doomed.length;
   }
 
@@ -162,13 +159,16 @@ export class QuestionsService {
     return this.lists.list(userId, () => this.findAll(userId));
   }
 
+  /** Without the questions of a deleted test: a rebuild during its cascade must not bring them back. */
   private async findAll(userId: string): Promise<Question[]> {
     const found = await this.questions
       .find({ userId })
       .sort({ createdAt: -1, _id: -1 })
       .lean<StoredQuestion[]>();
-    const tests = await this.tests.byIds(found.map((q) => q.testId));
-    return found.map((q) => toApiQuestion(q, tests.get(q.testId)));
+    const { summaries, deleted } = await this.tests.byIds(found.map((q) => q.testId));
+    return found
+      .filter((q) => !deleted.has(q.testId))
+      .map((q) => toApiQuestion(q, summaries.get(q.testId)));
   }
 
   private async liveIds(userId: string, ids: string[]): Promise<string[]> {

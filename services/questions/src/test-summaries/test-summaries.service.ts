@@ -9,6 +9,13 @@ const DUPLICATE_KEY = 11000;
 const isDuplicate = (error: unknown): boolean =>
   (error as { code?: unknown }).code === DUPLICATE_KEY;
 
+/** What is known of some tests: their summaries, live or not, and which of them are deleted. */
+export interface KnownTests {
+  summaries: Map<string, TestSummary>;
+  /** Their questions are on their way out: nobody sees them any more, even before they go. */
+  deleted: Set<string>;
+}
+
 /** What questions know of tests: owner, source and date, kept from events and read-throughs. */
 @Injectable()
 export class TestSummariesService {
@@ -46,10 +53,13 @@ export class TestSummariesService {
     return found ? toSummary(found) : undefined;
   }
 
-  /** Summaries of these tests by id, live or not (a question shows its test until the cascade). */
-  async byIds(testIds: string[]): Promise<Map<string, TestSummary>> {
+  /** These tests' summaries by id, and which of them are deleted. */
+  async byIds(testIds: string[]): Promise<KnownTests> {
     const found = await this.summaries.find({ _id: { $in: [...new Set(testIds)] } }).lean();
-    return new Map(found.map((s) => [s._id, toSummary(s)]));
+    return {
+      summaries: new Map(found.map((s) => [s._id, toSummary(s)])),
+      deleted: new Set(found.filter((s) => s.deletedAt).map((s) => s._id)),
+    };
   }
 
   /** A test created or changed; ignored when newer facts or its deletion are known. */
