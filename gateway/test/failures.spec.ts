@@ -71,6 +71,8 @@ describe('gateway when services fail', () => {
       supportEmail: 'support@mcatlogbook.com',
       donationUrl: 'https://buymeacoffee.com/mcatlogbook',
       publicUrl: 'http://localhost:8080',
+      // The guide's links are public-config.spec.ts's subject.
+      guideResources: expect.any(Array),
       payments: { provider: 'stripe', publishableKey: 'pk_test_123' },
     });
   });
