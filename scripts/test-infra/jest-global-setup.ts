@@ -5,8 +5,10 @@
  * REDIS_URL: the tests use the profile's own ports (scripts/test-infra/test-env.ts).
  */
 import path from 'node:path';
+import { markSessionVersionsSynced } from '../../packages/service-kit/src/testing/session-versions-synced';
 import { infraSpecs, isPortOpen, startProcess, type RunningProcess } from '../lib/infra';
 import { TEST_PROFILE } from '../lib/ports';
+import { testInfra } from './test-env';
 
 export default async function globalSetup(): Promise<void> {
   const started: RunningProcess[] = [];
@@ -15,6 +17,9 @@ export default async function globalSetup(): Promise<void> {
       started.push(await startProcess(spec, path.join(TEST_PROFILE.dataDir, 'logs')));
     }
   }
+  // No auth service runs against the shared Redis to say its session versions are whole; the
+  // services' tests sign their own tokens, so mark them whole as auth would (docs/adr/0005).
+  await markSessionVersionsSynced(testInfra.redisUrl);
   const g = globalThis as { __MCAT_INFRA__?: RunningProcess[] };
   (g.__MCAT_INFRA__ ??= []).push(...started);
 }
