@@ -1,8 +1,9 @@
 /**
- * The Kubernetes 1.30 validation of support/kube-schemas.ts. Checked: only kinds and versions 1.30
- * serves; values (types, enums, required fields, formats); unknown fields at any depth. Not
- * checked: fields added in 1.31 to 1.33 (kubernetes-models describes 1.33), and rules only the API
- * server enforces (name formats, immutable and cross-field rules).
+ * The Kubernetes 1.30 validation of support/kube-schemas.ts. Checked: only kinds and versions the
+ * 1.30 API declares (kubernetes-types 1.30.0); unknown fields at any depth against the 1.30 types,
+ * so misspelt, misplaced and post-1.30 fields are refused; values (types, enums, required fields,
+ * formats) by the kubernetes-models validators. Not checked: rules only the API server enforces
+ * (name formats, immutable and cross-field rules).
  */
 import { VALUE_SETS, byKind, renderChart, type KubeObject } from './support/chart';
 import { schemaProblems } from './support/kube-schemas';
@@ -21,6 +22,7 @@ interface Deployment extends KubeObject {
       spec: {
         containers: Record<string, unknown>[];
         securityContext: Record<string, unknown>;
+        resources?: unknown;
       };
     };
   };
@@ -40,6 +42,17 @@ describe('validation against the Kubernetes 1.30 API', () => {
     });
     expect(schemaProblems(deployment)).toEqual([
       `Deployment/${deployment.metadata.name}: unknown field spec.template.spec.containers[0].securityContext.readOnlyRootFileSystem`,
+    ]);
+  });
+
+  it('refuses fields added after Kubernetes 1.30, naming where they are', () => {
+    const deployment = changedDeployment((copy) => {
+      container(copy).lifecycle = { stopSignal: 'SIGTERM' };
+      copy.spec.template.spec.resources = { limits: { cpu: '1' } };
+    });
+    expect(schemaProblems(deployment)).toEqual([
+      `Deployment/${deployment.metadata.name}: unknown field spec.template.spec.containers[0].lifecycle.stopSignal`,
+      `Deployment/${deployment.metadata.name}: unknown field spec.template.spec.resources`,
     ]);
   });
 
@@ -80,6 +93,30 @@ describe('validation against the Kubernetes 1.30 API', () => {
     };
     expect(schemaProblems(budget)).toEqual([
       'PodDisruptionBudget/old: policy/v1beta1 PodDisruptionBudget is not a known 1.30 API',
+    ]);
+  });
+
+  it('refuses a kind added after Kubernetes 1.30', () => {
+    const claim: KubeObject = {
+      apiVersion: 'resource.k8s.io/v1beta1',
+      kind: 'ResourceClaim',
+      metadata: { name: 'new' },
+      spec: {},
+    };
+    expect(schemaProblems(claim)).toEqual([
+      'ResourceClaim/new: resource.k8s.io/v1beta1 ResourceClaim is not a known 1.30 API',
+    ]);
+  });
+
+  it('refuses a 1.30 kind whose values no model validates, rather than skip it', () => {
+    const pod: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'bare' },
+      spec: { containers: [{ name: 'app', image: 'app:1.0.0' }] },
+    };
+    expect(schemaProblems(pod)).toEqual([
+      'Pod/bare: no model validates v1/Pod values (see VALUE_MODELS)',
     ]);
   });
 });

@@ -1,23 +1,24 @@
 /**
  * Validation of rendered objects for a Kubernetes 1.30 cluster. No npm package ships the 1.30
- * OpenAPI or JSON schemas (kubernetes-types@1.30 has TypeScript types only; the strict JSON schema
- * sets are not published to npm), so the check is built from what kubernetes-models ships:
+ * OpenAPI or JSON schemas, so the check combines two packages:
  *
- * - kinds and versions: only the apiVersion/kind pairs below, all served by 1.30, are accepted
- *   (kubernetes-models carries newer and older ones, e.g. policy/v1beta1, which 1.30 refuses);
- * - values: each object goes through the model's OpenAPI validator (types, enums, required
- *   fields, formats such as int32 or the quantity pattern);
- * - fields, strictly: every field of every nested object must be one its type declares
- *   (./kube-fields.ts), so a misspelt `readOnlyRootFileSystem` or a field in the wrong place is
- *   refused, as by the `-strict` JSON schemas or `kubectl --validate=strict`.
+ * - kinds and versions: the apiVersion/kind must be one the Kubernetes 1.30 API declares, as
+ *   listed by kubernetes-types 1.30.0 (./kube-fields.ts): e.g. policy/v1beta1, removed in 1.25,
+ *   or resource.k8s.io/v1beta1, added in 1.32, is refused;
+ * - fields, strictly: every field of every nested object must be one its 1.30 type declares in
+ *   kubernetes-types 1.30.0 (./kube-fields.ts), so a misspelt `readOnlyRootFileSystem`, a field in
+ *   the wrong place, or a field added after 1.30 (e.g. a container's lifecycle.stopSignal, 1.33, or
+ *   pod-level resources, 1.32) is refused with its path, as by the `-strict` JSON schemas or
+ *   `kubectl --validate=strict` against a 1.30 API server;
+ * - values: each object goes through its kubernetes-models model's OpenAPI validator (types,
+ *   enums, required fields, formats such as int32 or the quantity pattern). kubernetes-models
+ *   4.5 generates these from the 1.33 OpenAPI; a kind without a model in VALUE_MODELS is refused
+ *   rather than left unchecked.
  *
- * Not checked: kubernetes-models 4.5 describes Kubernetes 1.33, so a field added to one of these
- * types in 1.31 to 1.33 (e.g. a container's lifecycle.stopSignal, the pod's
- * securityContext.seLinuxChangePolicy or pod-level resources) passes here although a 1.30 API
- * server refuses it; so do value rules that only the API server enforces (name formats, immutable
- * fields, cross-field rules).
+ * Not checked: rules only the API server enforces (name formats, immutable fields, cross-field
+ * rules), and alpha or beta versions being switched off on a given cluster.
  */
-import { fieldTrees, unknownFields } from './kube-fields';
+import { kube130FieldTree, unknownFields } from './kube-fields';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -31,8 +32,8 @@ interface Validatable {
 }
 type ModelClass = new (data: never) => Validatable;
 
-/** apiVersion/kind served by Kubernetes 1.30 that this project uses, with their models. */
-export const KUBE_1_30_MODELS: Record<string, ModelClass> = {
+/** The kubernetes-models models validating the values of the apiVersion/kinds this project uses. */
+export const VALUE_MODELS: Record<string, ModelClass> = {
   'v1/ConfigMap': ConfigMap,
   'v1/Namespace': Namespace,
   'v1/Secret': Secret,
@@ -47,14 +48,16 @@ export const KUBE_1_30_MODELS: Record<string, ModelClass> = {
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
 };
 
-/** The problems of one object: an unknown kind/version, each schema violation, each unknown field. */
+/** The problems of one object: an unknown kind/version, each unknown field, each bad value. */
 export function schemaProblems(object: KubeObject): string[] {
   const id = `${object.kind}/${object.metadata?.name ?? '?'}`;
   const apiVersionKind = `${object.apiVersion}/${object.kind}`;
-  const Model = KUBE_1_30_MODELS[apiVersionKind];
-  if (!Model) return [`${id}: ${object.apiVersion} ${object.kind} is not a known 1.30 API`];
-  const tree = fieldTrees(Object.keys(KUBE_1_30_MODELS)).get(apiVersionKind)!;
+  const tree = kube130FieldTree(apiVersionKind);
+  if (!tree) return [`${id}: ${object.apiVersion} ${object.kind} is not a known 1.30 API`];
   const problems = unknownFields(object, tree).map((field) => `${id}: unknown field ${field}`);
+  const Model = VALUE_MODELS[apiVersionKind];
+  if (!Model)
+    return [...problems, `${id}: no model validates ${apiVersionKind} values (see VALUE_MODELS)`];
   try {
     new Model(object as never).validate();
   } catch (error) {
