@@ -5,6 +5,7 @@ import { BillingHarness, type TestUser } from './support/billing-harness';
 const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 const CARD_NO_FUNDS = '4000 0000 0000 9995';
+const CONCURRENT_CLAIMS = 8;
 
 describe('premium purchase with the dev provider', () => {
   let billing: BillingHarness;
@@ -12,7 +13,7 @@ describe('premium purchase with the dev provider', () => {
   beforeAll(async () => {
     billing = await BillingHarness.start({
       PAYMENT_PROVIDER: 'dev',
-      DEV_COUPONS: 'FREEMCAT:100%,HALFOFF:50%,FIVE:$5.00,ONCE:100%:max=1,OLD:50%:until=2020-01-31',
+      DEV_COUPONS: `FREEMCAT:100%,HALFOFF:50%,FIVE:$5.00,ONCE:100%:max=1,LAST:100%:max=1,OLD:50%:until=2020-01-31`,
     });
   });
   afterAll(() => billing.close());
@@ -86,6 +87,30 @@ describe('premium purchase with the dev provider', () => {
         billing.user().token,
       );
       expect(answer.body).toEqual({ statusCode: 400, message: ERRORS.invalidCoupon });
+    });
+
+    it('gives the last redemption of a coupon to exactly one of many users claiming it at once', async () => {
+      const claimants = Array.from({ length: CONCURRENT_CLAIMS }, () => billing.user());
+      const answers = await Promise.all(claimants.map((user) => createIntent(user, 'LAST')));
+
+      const granted = claimants.filter((_, i) => answers[i]?.status === 200);
+      expect(granted.map((user) => user.id)).toHaveLength(1);
+      const winner = granted[0] as TestUser;
+      expect(answers.filter((answer) => answer.status !== 200)).toEqual(
+        Array.from({ length: CONCURRENT_CLAIMS - 1 }, () => ({
+          status: 400,
+          body: { statusCode: 400, message: ERRORS.invalidCoupon },
+        })),
+      );
+      expect(await billing.db.collection('purchases').countDocuments({ couponId: 'LAST' })).toBe(1);
+      expect(await billing.purchasesOf(winner.id)).toBe(1);
+      for (const user of claimants) {
+        expect(billing.auth.premiumCallsFor(user.id)).toBe(user === winner ? 1 : 0);
+      }
+      await billing.eventually(() => billing.premiumEventsFor(winner.id).length > 0);
+      expect(
+        claimants.flatMap((user) => billing.premiumEventsFor(user.id)).map((e) => e.data.userId),
+      ).toEqual([winner.id]);
     });
 
     it('needs a signed-in user', async () => {

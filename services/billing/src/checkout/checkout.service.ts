@@ -67,13 +67,16 @@ export class CheckoutService {
     const owner = { provider: this.provider.name, userId: user._id, email: user.email };
 
     if (amount === 0 && coupon) {
-      await this.purchases.grant({
-        ...owner,
-        paymentIntentId: null,
-        amount: 0,
-        currency: PREMIUM_PRICE.currency,
-        couponId: coupon.id,
-      });
+      await this.purchases.grant(
+        {
+          ...owner,
+          paymentIntentId: null,
+          amount: 0,
+          currency: PREMIUM_PRICE.currency,
+          couponId: coupon.id,
+        },
+        { couponLimit: coupon.maxRedemptions },
+      );
       await this.ledger.recordFreeClaim(owner, coupon.id, PREMIUM_PRICE.currency);
       return {
         free: true,

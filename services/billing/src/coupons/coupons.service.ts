@@ -5,7 +5,7 @@ import {
   type PaymentProvider,
   type ProviderCoupon,
 } from '../payments/payment-provider';
-import { PurchasesService } from '../purchases/purchases.service';
+import { CouponRedemptions } from '../purchases/coupon-redemptions.service';
 import { describeDiscount } from './discount';
 
 /** Coupons: what a code is worth, and whether it can still be used. */
@@ -13,7 +13,7 @@ import { describeDiscount } from './discount';
 export class CouponsService {
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    private readonly purchases: PurchasesService,
+    private readonly redemptions: CouponRedemptions,
   ) {}
 
   /** A customer's code: its id and discount, or 400 "Invalid coupon code" (unknown, expired, used up). */
@@ -36,10 +36,7 @@ export class CouponsService {
       throw new BadRequestException(ERRORS.invalidCoupon);
     }
     if (coupon.maxRedemptions !== null) {
-      const redeemed = Math.max(
-        coupon.timesRedeemed,
-        await this.purchases.countWithCoupon(coupon.id),
-      );
+      const redeemed = Math.max(coupon.timesRedeemed, await this.redemptions.count(coupon.id));
       if (redeemed >= coupon.maxRedemptions) throw new BadRequestException(ERRORS.invalidCoupon);
     }
     return coupon;

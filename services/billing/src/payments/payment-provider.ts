@@ -78,7 +78,7 @@ export class WebhookSignatureError extends Error {}
 
 /**
  * What billing needs of a payment provider: coupons, PaymentIntents and verified webhooks.
- * `stripe` talks to Stripe; `dev` keeps its own PaymentIntents (docs/adr/0007-billing.md).
+ * `stripe` talks to Stripe; `dev` keeps its own PaymentIntents (docs/adr/0010-billing.md).
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

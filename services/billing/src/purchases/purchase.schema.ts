@@ -31,7 +31,7 @@ export class Purchase {
   @Prop({ type: String, default: null })
   couponId!: string | null;
 
-  /** `refunded` after a full refund; premium stays (docs/adr/0007-billing.md). */
+  /** `refunded` after a full refund; premium stays (docs/adr/0010-billing.md). */
   @Prop({ type: String, enum: ['active', 'refunded'], default: 'active' })
   status!: 'active' | 'refunded';
 

@@ -5,6 +5,7 @@ import { OutboxRelay, outboxEvent } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { PaymentProviderName } from '../config';
 import { AuthUsersClient } from '../users/auth-users.client';
+import { CouponRedemptions } from './coupon-redemptions.service';
 import { Purchase } from './purchase.schema';
 
 const DUPLICATE_KEY = 11000;
@@ -18,12 +19,18 @@ export interface PremiumGrant {
   couponId: string | null;
 }
 
+export interface GrantOptions {
+  /** The coupon's redemption limit, enforced atomically; null or absent counts without a limit. */
+  couponLimit?: number | null;
+}
+
 /** Premium purchases: granting it once per user, and what refunds and disputes mark on it. */
 @Injectable()
 export class PurchasesService {
   constructor(
     @InjectModel(Purchase.name) private readonly purchases: Model<Purchase>,
     private readonly authUsers: AuthUsersClient,
+    private readonly redemptions: CouponRedemptions,
     relay: OutboxRelay,
   ) {
     relay.register(purchases);
@@ -33,41 +40,62 @@ export class PurchasesService {
    * Records the purchase and its `billing.premium.purchased` event in one write, once per user
    * (a repeat finds the first), then has auth mark the user premium at once (idempotent), so the
    * user's next `GET /api/auth/me` shows it; the event reaches auth too, should that call fail.
+   * A purchase with a coupon takes one of its redemptions first: with `couponLimit` (a free claim)
+   * none left refuses the grant with 400 "Invalid coupon code"; without it (a payment made at the
+   * discounted price) the redemption is counted regardless.
    */
-  async grant(grant: PremiumGrant): Promise<{ purchase: Purchase; created: boolean }> {
-    const _id = new Types.ObjectId();
-    let purchase: Purchase;
-    let created = true;
-    try {
-      const document = await this.purchases.create({
-        _id,
-        ...grant,
-        outbox: [
-          outboxEvent(EVENT_SUBJECTS.premiumPurchased, {
-            userId: grant.userId,
-            purchaseId: _id.toHexString(),
-            amount: grant.amount,
-            currency: grant.currency,
-            provider: grant.provider,
-            couponId: grant.couponId,
-          }),
-        ],
-      });
-      purchase = document.toObject();
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
-      const existing = await this.purchases.findOne({ userId: grant.userId }).lean<Purchase>();
-      if (!existing) throw error;
-      purchase = existing;
-      created = false;
-    }
+  async grant(
+    grant: PremiumGrant,
+    { couponLimit = null }: GrantOptions = {},
+  ): Promise<{ purchase: Purchase; created: boolean }> {
+    const existing = await this.findFor(grant.userId);
+    const { purchase, created } = existing
+      ? { purchase: existing, created: false }
+      : await this.recordOnce(grant, couponLimit);
     await this.authUsers.markPremium(grant.userId);
     return { purchase, created };
   }
 
-  /** Purchases already made with a coupon (counted against its redemption limit). */
-  countWithCoupon(couponId: string): Promise<number> {
-    return this.purchases.countDocuments({ couponId }).exec();
+  private async recordOnce(
+    grant: PremiumGrant,
+    couponLimit: number | null,
+  ): Promise<{ purchase: Purchase; created: boolean }> {
+    const { couponId } = grant;
+    if (couponId) await this.redemptions.take(couponId, couponLimit);
+    try {
+      return { purchase: await this.insert(grant), created: true };
+    } catch (error) {
+      if (couponId) await this.redemptions.giveBack(couponId);
+      const existing =
+        (error as { code?: unknown }).code === DUPLICATE_KEY
+          ? await this.findFor(grant.userId)
+          : null;
+      if (!existing) throw error;
+      return { purchase: existing, created: false };
+    }
+  }
+
+  private async insert(grant: PremiumGrant): Promise<Purchase> {
+    const _id = new Types.ObjectId();
+    const document = await this.purchases.create({
+      _id,
+      ...grant,
+      outbox: [
+        outboxEvent(EVENT_SUBJECTS.premiumPurchased, {
+          userId: grant.userId,
+          purchaseId: _id.toHexString(),
+          amount: grant.amount,
+          currency: grant.currency,
+          provider: grant.provider,
+          couponId: grant.couponId,
+        }),
+      ],
+    });
+    return document.toObject();
+  }
+
+  private findFor(userId: string): Promise<Purchase | null> {
+    return this.purchases.findOne({ userId }).lean<Purchase>().exec();
   }
 
   async markRefunded(paymentIntentId: string): Promise<void> {

@@ -7,7 +7,7 @@ import { Observable } from 'rxjs';
 /**
  * Core NATS subject (outside every JetStream stream) on which each replica announces the events it
  * recorded, so a staff member's live stream shows events whichever replica received them. Best
- * effort: a client that reconnects reloads the list (docs/adr/0007-billing.md).
+ * effort: a client that reconnects reloads the list (docs/adr/0010-billing.md).
  */
 export const LIVE_BILLING_EVENTS_SUBJECT = 'live.billing.events';
 
