@@ -4,8 +4,10 @@
  * racing, another user's PaymentIntent, and the billing staff's lists.
  */
 import mongoose from 'mongoose';
+import { connect } from 'nats';
 import {
   ERRORS,
+  EVENT_SUBJECTS,
   LIMITS,
   VALIDATION,
   type CouponResult,
@@ -13,9 +15,11 @@ import {
   type PaymentIntentResult,
   type PaymentRecord,
   type BillingEventRecord,
+  type EventEnvelope,
   type Test,
   type User,
 } from '@mcat/contracts';
+import { infraUrls } from '../../../scripts/lib/ports';
 import { withDatabase } from '../../../scripts/lib/processes';
 import { login, register, type SignedIn } from './support/accounts';
 import { GatewayClient, type GatewayResponse } from './support/gateway-client';
@@ -68,6 +72,61 @@ async function storedPurchases(userId: string): Promise<number> {
     return await connection.collection('purchases').countDocuments({ userId });
   } finally {
     await connection.close();
+  }
+}
+
+const BILLING_STREAM = 'BILLING';
+const OUTBOX_DRAIN_MS = 15_000;
+
+/** Waits until billing's outbox relay has published every event of the user's purchase. */
+async function purchaseEventsRelayed(userId: string): Promise<void> {
+  const connection = await mongoose
+    .createConnection(withDatabase(systemEnv.mongoUrl, 'mcat_billing'))
+    .asPromise();
+  try {
+    const deadline = Date.now() + OUTBOX_DRAIN_MS;
+    for (;;) {
+      const purchase = await connection
+        .collection<{ outbox?: unknown[] }>('purchases')
+        .findOne({ userId }, { projection: { outbox: 1 } });
+      if (purchase && (purchase.outbox ?? []).length === 0) return;
+      if (Date.now() > deadline) throw new Error(`The purchase of ${userId} kept unsent events`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * The `billing.premium.purchased` events about a user in the stack's JetStream stream, once the
+ * purchase's outbox is empty (everything it will publish is published).
+ */
+async function publishedPremiumEvents(userId: string): Promise<number> {
+  await purchaseEventsRelayed(userId);
+  const nc = await connect({ servers: infraUrls(systemEnv.profile).NATS_URL });
+  try {
+    const subject = EVENT_SUBJECTS.premiumPurchased;
+    const jsm = await nc.jetstreamManager();
+    const { state } = await jsm.streams.info(BILLING_STREAM, { subjects_filter: subject });
+    const stored = state.subjects?.[subject] ?? 0;
+    if (stored === 0) return 0;
+    const consumer = await nc.jetstream().consumers.get(BILLING_STREAM, {
+      filterSubjects: subject,
+    });
+    const messages = await consumer.fetch({ max_messages: stored, expires: 10_000 });
+    let read = 0;
+    let aboutUser = 0;
+    for await (const message of messages) {
+      read += 1;
+      const event = message.json<EventEnvelope<'billing.premium.purchased'>>();
+      if (event.data.userId === userId) aboutUser += 1;
+      if (read === stored) break;
+    }
+    if (read < stored) throw new Error(`Read ${read} of the ${stored} stored premium events`);
+    return aboutUser;
+  } finally {
+    await nc.close();
   }
 }
 
@@ -168,7 +227,7 @@ describe('the paid path', () => {
     expect((await gateway.get<Test[]>('/api/tests', buyer.token)).body).toHaveLength(3);
   });
 
-  it('confirm-premium repeated and racing gives the same answer and one purchase', async () => {
+  it('confirm-premium repeated and racing gives the same answer, one purchase and one event', async () => {
     const repeated = await confirmPremium(buyer, intent.id);
     const racing = await Promise.all(
       Array.from({ length: RACING_CONFIRMS }, () => confirmPremium(buyer, intent.id)),
@@ -180,6 +239,7 @@ describe('the paid path', () => {
       });
     }
     expect(await storedPurchases(buyer.user._id)).toBe(1);
+    expect(await publishedPremiumEvents(buyer.user._id)).toBe(1);
   });
 
   it('another user cannot confirm this PaymentIntent', async () => {
@@ -239,7 +299,7 @@ describe('the paid path', () => {
 });
 
 describe('the payment event racing confirm-premium', () => {
-  it('leaves one purchase whichever grants premium first', async () => {
+  it('leaves one purchase and one published event whichever grants premium first', async () => {
     const buyer = await register(gateway);
     const intent = await openPaymentIntent(buyer);
     const [paid, ...confirms] = await Promise.all([
@@ -251,5 +311,6 @@ describe('the payment event racing confirm-premium', () => {
     const after = await confirmPremium(buyer, intent.id);
     expect(statusAndBody(after)).toEqual({ status: 200, body: { ...buyer.user, isPremium: true } });
     expect(await storedPurchases(buyer.user._id)).toBe(1);
+    expect(await publishedPremiumEvents(buyer.user._id)).toBe(1);
   });
 });
