@@ -28,12 +28,16 @@ interface CachedList extends QuestionList {
   version: string;
 }
 
+/** The order of a list: newest first, as the rebuild's query sorts (`createdAt`, then `_id`). */
+const newestFirst = (a: Question, b: Question): number =>
+  b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
+
 /** What a kept list costs, roughly: its JSON and the objects it was made from. */
 const sizeOf = (list: CachedList): number => list.json.length * 3;
 
 /**
  * A user's questions (for the list, the search and a test's questions), kept per user in this
- * process and rebuilt only after a change. Reading them from FerretDB is a scan of the collection,
+ * process, changed in place after a create or a cascade and rebuilt only after other changes. Reading them from FerretDB is a scan of the collection,
  * too slow to repeat on every page view (docs/benchmarks.md). Which build is current is a version in Redis, shared by every replica: each change
  * of a user's questions (or of the tests they show) sets a new random version after the write, so
  * a list built before the write is never served again, and a version lost with Redis is replaced
@@ -86,19 +90,39 @@ export class QuestionListCache {
   }
 
   /**
+   * Called after creating one of the user's questions: the kept list gains it (see `edit`), once
+   * (a list whose build read the database after the write already holds it).
+   */
+  async added(userId: string, question: Question): Promise<void> {
+    await this.edit(userId, (questions) =>
+      [question, ...questions.filter((q) => q._id !== question._id)].sort(newestFirst),
+    );
+  }
+
+  /**
    * Called once some of the user's questions are gone for the user (a deleted test's, as soon as the
-   * test is marked deleted; rebuilds skip them from then on): the list this process keeps, or is
-   * building, under the current version loses them and stays kept under a new version, so the next
-   * read needs no rebuild. The new version replaces the old one only if no other write changed it
-   * meanwhile; otherwise, or without a current list, this is `changed`.
+   * test is marked deleted; rebuilds skip them from then on): the kept list loses them (see `edit`).
    */
   async removed(userId: string, isRemoved: (question: Question) => boolean): Promise<void> {
+    await this.edit(userId, (questions) => questions.filter((question) => !isRemoved(question)));
+  }
+
+  /**
+   * The list this process keeps, or is building, under the current version is changed in place and
+   * stays kept under a new version, so the next read needs no rebuild (a scan). The new version
+   * replaces the old one only if no other write changed it meanwhile; otherwise, or without a
+   * current list, this is `changed`.
+   */
+  private async edit(
+    userId: string,
+    change: (questions: readonly Question[]) => Question[],
+  ): Promise<void> {
     try {
       const key = versionKey(userId);
       const version = await this.redis.get(key);
       const current = version === null ? undefined : await this.current(userId, version);
       if (current) {
-        const questions = current.questions.filter((question) => !isRemoved(question));
+        const questions = change(current.questions);
         const next = randomUUID();
         const replaced = await this.redis.eval(
           REPLACE_VERSION,

@@ -94,13 +94,15 @@ export class QuestionsService {
       await this.limits.release(userId, [id]);
       throw error;
     }
-    await this.lists.changed([userId]);
+    const question = toApiQuestion(created, test);
+    await this.lists.added(userId, question);
     // The test's deletion may have been handled while this question was being written.
     if (await this.tests.isDeleted(fields.testId)) {
+      await this.lists.removed(userId, (q) => q._id === id);
       await this.deleteForTest(fields.testId);
       throw new NotFoundException(ERRORS.testNotFound);
     }
-    return toApiQuestion(created, test);
+    return question;
   }
 
   async update(userId: string, id: string, body: QuestionBody): Promise<Question> {
