@@ -1,6 +1,4 @@
-import { deflateRawSync } from 'node:zlib';
 import { Workbook } from 'exceljs';
-import JSZip from 'jszip';
 import {
   EXPORT_FILE_NAME,
   LIMITS,
@@ -10,6 +8,7 @@ import {
 } from '@mcat/contracts';
 import { FILE_TOO_LARGE, UNREADABLE_WORKBOOK, XLS_NOT_SUPPORTED } from '../src/excel/workbook-file';
 import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
+import { honestZipBomb, lyingZipBomb } from './zip-bombs';
 
 const HEADERS = ['Date Taken', 'Source', 'Total Score', 'Chem/Phys', 'CARS', 'Bio', 'Psych/Soc'];
 
@@ -19,33 +18,6 @@ async function workbook(rows: unknown[][], headers: string[] = HEADERS): Promise
   sheet.addRow(headers);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** A zip whose one entry claims a small size but inflates to 200 MB of zeros. */
-function lyingZipBomb(): Buffer {
-  const payload = deflateRawSync(Buffer.alloc(200 * 1024 * 1024), { level: 9 });
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(payload.length, 18);
-  local.writeUInt32LE(1000, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(payload.length, 20);
-  central.writeUInt32LE(1000, 24);
-  central.writeUInt16LE(name.length, 28);
-  central.writeUInt32LE(0, 42);
-  const directoryOffset = local.length + name.length + payload.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(directoryOffset, 16);
-  return Buffer.concat([local, name, payload, central, name, end]);
 }
 
 describe('Excel export and import', () => {
@@ -119,7 +91,7 @@ describe('Excel export and import', () => {
     expect(result.body.errors).toEqual([
       'Row 4: Chem/Phys score must be at least 118',
       'Row 6: Date Taken must be a date such as 01/15/2025',
-      'Row 7: skipped, identical to a test you already have',
+      'Row 7: skipped, same as row 3 of this file',
     ]);
   });
 
@@ -136,6 +108,76 @@ describe('Excel export and import', () => {
       body: { statusCode: 403, message: LIMITS.freeTestsImport },
     });
     expect((await h.call<Test[]>(user, 'GET', '/api/tests')).body).toHaveLength(1);
+  });
+
+  it('imports nothing past the premium limit, answers the 15-test message and keeps the free place', async () => {
+    const user = newUserId();
+    h.auth.setUser(user, { isPremium: true });
+    for (let day = 1; day <= 14; day += 1) {
+      const date = `2025-01-${String(day).padStart(2, '0')}`;
+      expect((await h.call(user, 'POST', '/api/tests', testBody(date))).status).toBe(201);
+    }
+    const two = await workbook([
+      ['02/01/2025', 'A', null, 125, 124, 126, 127],
+      ['02/02/2025', 'B', null, 125, 124, 126, 127],
+    ]);
+    expect(await h.upload(user, 'two.xlsx', two)).toEqual({
+      status: 403,
+      body: {
+        statusCode: 403,
+        message:
+          'You have reached the maximum limit of 15 tests. Please delete some tests before adding new ones.',
+      },
+    });
+    expect((await h.call<Test[]>(user, 'GET', '/api/tests')).body).toHaveLength(14);
+
+    const one = await workbook([['02/01/2025', 'A', null, 125, 124, 126, 127]]);
+    const imported = await h.upload<ImportResult>(user, 'one.xlsx', one);
+    expect(imported.status).toBe(201);
+    expect(imported.body.tests.map((t) => t.source)).toEqual(['A']);
+    expect((await h.call<Test[]>(user, 'GET', '/api/tests')).body).toHaveLength(15);
+  });
+
+  it('skips rows identical to a test the user has, and rows repeating an earlier row, each with its own note', async () => {
+    const user = newUserId();
+    h.auth.setUser(user, { isPremium: true });
+    await h.call(user, 'POST', '/api/tests', testBody('2025-01-15', 'AAMC FL 1'));
+    const file = await workbook([
+      ['01/15/2025', 'AAMC FL 1', null, 125, 124, 126, 127],
+      ['01/16/2025', 'AAMC FL 2', null, 125, 124, 126, 127],
+      ['01/16/2025', 'AAMC FL 3', null, 125, 124, 126, 127],
+      ['2025-01-16', 'AAMC FL 2', 502, 125, 124, 126, 127],
+      ['01/15/2025', 'AAMC FL 1', 502, 125, 124, 126, 127],
+      ['01/16/2025', 'AAMC FL 2', null, 125, 124, 126, 127],
+    ]);
+    const result = await h.upload<ImportResult>(user, 'repeats.xlsx', file);
+    expect(result.status).toBe(201);
+    expect(result.body.tests.map((t) => t.source)).toEqual(['AAMC FL 2', 'AAMC FL 3']);
+    expect(result.body.errors).toEqual([
+      'Row 2: skipped, identical to a test you already have',
+      'Row 5: skipped, same as row 3 of this file',
+      'Row 6: skipped, identical to a test you already have',
+      'Row 7: skipped, same as row 3 of this file',
+    ]);
+    const stored = await h.call<Test[]>(user, 'GET', '/api/tests');
+    expect(stored.body.map((t) => t.source).sort()).toEqual([
+      'AAMC FL 1',
+      'AAMC FL 2',
+      'AAMC FL 3',
+    ]);
+  });
+
+  it('answers 400 naming the field to use when the file is sent under another field', async () => {
+    const user = newUserId();
+    const file = await workbook([['01/02/2025', 'A', null, 125, 124, 126, 127]]);
+    expect(await h.upload(user, 'mine.xlsx', file, 'upload')).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        message: 'The Excel file must be sent in the form field "file".',
+      },
+    });
+    expect((await h.call<Test[]>(user, 'GET', '/api/tests')).body).toEqual([]);
   });
 
   it.each([
@@ -172,23 +214,12 @@ describe('Excel export and import', () => {
   });
 
   it.each([
-    [
-      'an honest zip bomb (1 GB declared)',
-      async () => {
-        const zip = new JSZip();
-        zip.file('xl/worksheets/sheet1.xml', Buffer.alloc(300 * 1024 * 1024));
-        return zip.generateAsync({
-          type: 'nodebuffer',
-          compression: 'DEFLATE',
-          compressionOptions: { level: 9 },
-        });
-      },
-    ],
-    ['a zip bomb lying about its size', async () => lyingZipBomb()],
+    ['an honest zip bomb (1 GB declared and inflating to 1 GB)', () => honestZipBomb(1024)],
+    ['a zip bomb declaring 1000 bytes that inflates to 200 MB', () => lyingZipBomb(200)],
   ])(
     'answers %s with 400 within a second and without memory growth',
     async (_name, make) => {
-      const bomb = await make();
+      const bomb = make();
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
       const rssBefore = process.memoryUsage().rss;
       const started = Date.now();

@@ -29,7 +29,13 @@ export interface TestsHarness {
     path: string,
     body?: unknown,
   ): Promise<Answer<T>>;
-  upload<T = unknown>(userId: string, fileName: string, data: Buffer): Promise<Answer<T>>;
+  /** An import upload as user `userId`, the file under the multipart field `field`. */
+  upload<T = unknown>(
+    userId: string,
+    fileName: string,
+    data: Buffer,
+    field?: string,
+  ): Promise<Answer<T>>;
   close(): Promise<void>;
 }
 
@@ -87,9 +93,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<TestsH
       });
       return answer<T>(response);
     },
-    async upload<T>(userId: string, fileName: string, data: Buffer) {
+    async upload<T>(userId: string, fileName: string, data: Buffer, field = 'file') {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(data)]), fileName);
+      form.append(field, new Blob([new Uint8Array(data)]), fileName);
       const response = await fetch(`${url}/api/tests/import/excel`, {
         method: 'POST',
         headers: { authorization: issuer.bearer({ sub: userId }) },

@@ -15,10 +15,16 @@ const sameTestKey = (t: TestFields): string =>
     t.subscores.psychSoc,
   ].join('|');
 
+const alreadyHaveNote = (rowNumber: number): string =>
+  `Row ${rowNumber}: skipped, identical to a test you already have`;
+
+const sameAsRowNote = (rowNumber: number, firstRowNumber: number): string =>
+  `Row ${rowNumber}: skipped, same as row ${firstRowNumber} of this file`;
+
 /**
  * Imports tests from an .xlsx: valid rows become tests, invalid rows are reported by number, a
- * row identical to a test the user has (or to an earlier row) is skipped with a note. The plan
- * limit is checked for the whole file: over it, nothing is imported.
+ * row identical to a test the user has, or to an earlier row of the file, is skipped with a note
+ * saying which. The plan limit is checked for the whole file: over it, nothing is imported.
  */
 @Injectable()
 export class ExcelImportService {
@@ -28,17 +34,21 @@ export class ExcelImportService {
     const sheet = await openWorksheet(fileName, data);
     const { rows, errors } = readRows(sheet, () => latestDateOnEarth());
 
-    const known = new Set((await this.tests.existingFields(userId)).map(sameTestKey));
+    const existing = new Set((await this.tests.existingFields(userId)).map(sameTestKey));
+    const firstRowOf = new Map<string, number>();
     const toCreate: TestFields[] = [];
     for (const row of rows) {
       const fields = toTestFields(row.body);
       const key = sameTestKey(fields);
-      if (known.has(key)) {
-        errors.push(`Row ${row.rowNumber}: skipped, identical to a test you already have`);
-        continue;
+      const firstRow = firstRowOf.get(key);
+      if (existing.has(key)) {
+        errors.push(alreadyHaveNote(row.rowNumber));
+      } else if (firstRow !== undefined) {
+        errors.push(sameAsRowNote(row.rowNumber, firstRow));
+      } else {
+        firstRowOf.set(key, row.rowNumber);
+        toCreate.push(fields);
       }
-      known.add(key);
-      toCreate.push(fields);
     }
     const tests = toCreate.length
       ? await this.tests.createMany(userId, toCreate, IMPORT_LIMITS)

@@ -12,6 +12,7 @@ import { EXPORT_FILE_NAME, VALIDATION, type ImportResult } from '@mcat/contracts
 import { CurrentUser, type TokenClaims } from '@mcat/service-kit';
 import { ExcelExportService } from './excel-export.service';
 import { ExcelImportService } from './excel-import.service';
+import { FILE_FIELD, WRONG_FILE_FIELD } from './multipart';
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from './workbook-file';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,7 +32,7 @@ export class ExcelController {
     });
   }
 
-  /** Multipart upload, field `file`. */
+  /** Multipart upload, field `file`; a file under another field is refused with that field's name. */
   @Post('import/excel')
   async import(
     @CurrentUser() user: TokenClaims,
@@ -41,7 +42,8 @@ export class ExcelController {
     const file = await request.file({
       limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 11 },
     });
-    if (!file || file.fieldname !== 'file') throw new BadRequestException(VALIDATION.excelFileOnly);
+    if (!file) throw new BadRequestException(VALIDATION.excelFileOnly);
+    if (file.fieldname !== FILE_FIELD) throw new BadRequestException(WRONG_FILE_FIELD);
     let data: Buffer;
     try {
       data = await file.toBuffer();
