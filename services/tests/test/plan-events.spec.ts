@@ -1,0 +1,96 @@
+import { EVENT_SUBJECTS, type EventEnvelope, type Test } from '@mcat/contracts';
+import { consumerName, createEventEnvelope, encodeEnvelope } from '@mcat/service-kit';
+import { connect, type NatsConnection } from 'nats';
+import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
+import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
+
+const FREE_LIMIT = 'Free users can only create 2 tests. Upgrade to premium for up to 15 tests.';
+
+/**
+ * A NATS of this file's own: every tests-service instance on one NATS shares the durable consumer
+ * `tests-<subject>`, so on the shared test NATS another test file's instance (with another
+ * database) could take the event.
+ */
+let nats: PrivateServer;
+let nc: NatsConnection;
+let h: TestsHarness;
+
+beforeAll(async () => {
+  nats = await privateNats();
+  h = await startHarness({ natsUrl: nats.url });
+  nc = await connect({ servers: nats.url });
+});
+afterAll(async () => {
+  await nc?.close();
+  await h?.close();
+  await nats?.dispose();
+});
+
+/** Publishes the event on JetStream and waits until the tests service has handled and acked it. */
+async function deliver(event: EventEnvelope): Promise<void> {
+  const ack = await nc
+    .jetstream()
+    .publish(event.subject, encodeEnvelope(event), { msgID: event.id });
+  const jsm = await nc.jetstreamManager();
+  const consumer = consumerName('tests', event.subject);
+  const deadline = Date.now() + 10_000;
+  while ((await jsm.consumers.info(ack.stream, consumer)).ack_floor.stream_seq < ack.seq) {
+    if (Date.now() > deadline) throw new Error(`${consumer} did not handle ${event.subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const premiumEvents: [string, (userId: string) => EventEnvelope][] = [
+  [
+    'auth.user.updated with isPremium true',
+    (userId) =>
+      createEventEnvelope(EVENT_SUBJECTS.userUpdated, {
+        userId,
+        name: 'Evie',
+        email: `${userId}@example.com`,
+        isPremium: true,
+        roles: ['student'],
+      }),
+  ],
+  [
+    'billing.premium.purchased',
+    (userId) =>
+      createEventEnvelope(EVENT_SUBJECTS.premiumPurchased, {
+        userId,
+        purchaseId: `pi_${userId}`,
+        amount: 1000,
+        currency: 'usd',
+        provider: 'dev',
+        couponId: null,
+      }),
+  ],
+];
+
+describe('premium through events', () => {
+  it.each(premiumEvents)(
+    "%s lets a refused free user create the third test, though auth's read-through still answers free",
+    async (_name, premiumEvent) => {
+      const user = newUserId();
+      h.auth.setUser(user, { isPremium: false });
+      for (const date of ['2025-01-01', '2025-01-02']) {
+        expect((await h.call(user, 'POST', '/api/tests', testBody(date))).status).toBe(201);
+      }
+      expect(await h.call(user, 'POST', '/api/tests', testBody('2025-01-03'))).toEqual({
+        status: 403,
+        body: { statusCode: 403, message: FREE_LIMIT },
+      });
+
+      await deliver(premiumEvent(user));
+
+      const third = await h.call<Test>(user, 'POST', '/api/tests', testBody('2025-01-03'));
+      expect(third.status).toBe(201);
+      const stored = await h.call<Test[]>(user, 'GET', '/api/tests');
+      expect(stored.body.map((t) => t.dateTaken.slice(0, 10))).toEqual([
+        '2025-01-03',
+        '2025-01-02',
+        '2025-01-01',
+      ]);
+    },
+    30_000,
+  );
+});
