@@ -9,6 +9,9 @@ const VERSION_TTL_S = 24 * 60 * 60;
 /** Roughly the bytes of lists this process keeps (the least recently read users go first). */
 const MAX_CACHED_SIZE = 128 * 1024 * 1024;
 
+/** Tries of an in-place edit, each against the list of the version then current, before a rebuild. */
+const EDIT_ATTEMPTS = 10;
+
 const versionKey = (userId: string) => `questions:list-version:${userId}`;
 
 /** Sets a new version only if the key still holds the one given (KEYS[1], ARGV: old, new, ttl). */
@@ -110,8 +113,9 @@ export class QuestionListCache {
   /**
    * The list this process keeps, or is building, under the current version is changed in place and
    * stays kept under a new version, so the next read needs no rebuild (a scan). The new version
-   * replaces the old one only if no other write changed it meanwhile; otherwise, or without a
-   * current list, this is `changed`.
+   * replaces the old one only if no other write changed it meanwhile; if one did, the edit is
+   * tried again on the list of the version it set (a create running alongside in this process
+   * keeps one), and without a current list (a write of another replica) this is `changed`.
    */
   private async edit(
     userId: string,
@@ -119,9 +123,10 @@ export class QuestionListCache {
   ): Promise<void> {
     try {
       const key = versionKey(userId);
-      const version = await this.redis.get(key);
-      const current = version === null ? undefined : await this.current(userId, version);
-      if (current) {
+      for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt += 1) {
+        const version = await this.redis.get(key);
+        const current = version === null ? undefined : await this.current(userId, version);
+        if (!current) break;
         const questions = change(current.questions);
         const next = randomUUID();
         const replaced = await this.redis.eval(
