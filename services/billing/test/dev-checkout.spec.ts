@@ -13,7 +13,7 @@ describe('premium purchase with the dev provider', () => {
   beforeAll(async () => {
     billing = await BillingHarness.start({
       PAYMENT_PROVIDER: 'dev',
-      DEV_COUPONS: `FREEMCAT:100%,HALFOFF:50%,FIVE:$5.00,ONCE:100%:max=1,LAST:100%:max=1,OLD:50%:until=2020-01-31`,
+      DEV_COUPONS: `FREEMCAT:100%,HALFOFF:50%,FIVE:$5.00,ONCE:100%:max=1,LAST:100%:max=1,HALFONCE:50%:max=1,OLD:50%:until=2020-01-31`,
     });
   });
   afterAll(() => billing.close());
@@ -170,6 +170,28 @@ describe('premium purchase with the dev provider', () => {
       );
       const paid = await payCard(user, halfOff.body.clientSecret ?? '', CARD_OK);
       expect(paid.body).toMatchObject({ status: 'succeeded', amount: 500 });
+    });
+
+    it('a paid purchase with a coupon uses up one of its redemptions', async () => {
+      const buyer = billing.user();
+      const { clientSecret = '' } = (await createIntent(buyer, 'HALFONCE')).body;
+      expect((await payCard(buyer, clientSecret, CARD_OK)).body).toMatchObject({ amount: 500 });
+      expect((await confirm(buyer, intentId(clientSecret))).body.isPremium).toBe(true);
+
+      const next = billing.user();
+      const answer = await billing.post(
+        '/api/auth/apply-coupon',
+        { couponCode: 'HALFONCE' },
+        next.token,
+      );
+      expect(answer).toEqual({
+        status: 400,
+        body: { statusCode: 400, message: ERRORS.invalidCoupon },
+      });
+      expect((await createIntent(next, 'HALFONCE')).body).toEqual({
+        statusCode: 400,
+        message: ERRORS.invalidCoupon,
+      });
     });
 
     it('shows a declined card, then a good one makes the user premium', async () => {
