@@ -2,9 +2,8 @@ import { createHmac, createPrivateKey, generateKeyPairSync, sign } from 'node:cr
 import fs from 'node:fs';
 import path from 'node:path';
 import { type AuthResponse } from '@mcat/contracts';
-import { sessionVersionKey } from '@mcat/service-kit';
+import { SESSION_VERSIONS_SYNCED_KEY, sessionVersionKey } from '@mcat/service-kit';
 import Redis from 'ioredis';
-import { SESSION_VERSIONS_SYNCED_KEY } from '../src/sessions/session-version-store';
 import { startAuth, uniqueEmail, type RunningAuth } from './support/auth-app';
 
 let auth: RunningAuth;

@@ -6,14 +6,11 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { REDIS, sessionVersionKey } from '@mcat/service-kit';
+import { REDIS, SESSION_VERSIONS_SYNCED_KEY, sessionVersionKey } from '@mcat/service-kit';
 import type Redis from 'ioredis';
 import type { Model } from 'mongoose';
 import { User } from '../users/user.schema';
 import { SESSION_VERSION_WATCH_MS } from './sessions.tokens';
-
-/** Present while Redis holds every user's session version; gone after Redis lost its data. */
-export const SESSION_VERSIONS_SYNCED_KEY = 'session-versions:synced';
 
 /** Sets a key only upwards: session versions never go back, whoever writes last. */
 const RAISE_SCRIPT = `
@@ -29,7 +26,9 @@ const RESYNC_BATCH = 500;
  * Keeps the Redis copy of each user's session version, which the kit's guard in every service
  * reads (`session-version:<userId>`; a missing key means version 0). The database is the truth:
  * at start, and whenever the watcher finds the `synced` marker gone (Redis flushed or restarted
- * without its data) or a write failed, every non-zero version is written again.
+ * without its data) or a write failed, every non-zero version is written again. Until the marker
+ * is set every service's guard answers 503 (docs/adr/0005), so the start waits for the first sync
+ * before auth takes requests (when Redis is down it does not wait: the watcher keeps trying).
  */
 @Injectable()
 export class SessionVersionStore implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -44,8 +43,8 @@ export class SessionVersionStore implements OnApplicationBootstrap, OnApplicatio
     @Inject(SESSION_VERSION_WATCH_MS) private readonly watchIntervalMs: number,
   ) {}
 
-  onApplicationBootstrap(): void {
-    void this.watch();
+  async onApplicationBootstrap(): Promise<void> {
+    await this.watch();
     this.timer = setInterval(() => void this.watch(), this.watchIntervalMs);
     this.timer.unref();
   }
