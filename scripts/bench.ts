@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: starts the whole product with the `test` profile (so it never touches the data
- * of `npm start`), runs every `bench/*.bench.ts` against it and prints their figures. A bench that
+ * of `npm start`), runs every `scripts/bench/*.bench.ts` against it and prints their figures. A bench that
  * fails is reported, never fatal: this command always exits 0 once the product started.
  *
  * Each bench file runs as its own process with, in its environment: BENCH_GATEWAY_URL, BENCH_URLS
@@ -18,7 +18,7 @@ import { startStack } from './lib/stack';
 import { logDir, startTestInfrastructure } from './lib/test-infrastructure';
 
 const profile = TEST_PROFILE;
-const BENCH_DIR = path.join(REPO_ROOT, 'bench');
+const BENCH_DIR = path.join(REPO_ROOT, 'scripts', 'bench');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
 function benchFiles(): string[] {
@@ -33,7 +33,7 @@ function benchFiles(): string[] {
 async function main(): Promise<number> {
   const files = benchFiles();
   if (files.length === 0) {
-    log('no bench/*.bench.ts files yet: nothing to measure');
+    log('no scripts/bench/*.bench.ts files yet: nothing to measure');
     return 0;
   }
   let lock;

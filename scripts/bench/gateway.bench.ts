@@ -270,7 +270,11 @@ function startAdapterApp(
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(__dirname, 'fixtures', 'adapter-app.ts'), adapter],
-    { cwd: path.resolve(__dirname, '..'), env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      cwd: path.resolve(__dirname, '..', '..'),
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
