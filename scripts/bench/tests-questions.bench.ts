@@ -148,6 +148,11 @@ async function loadRows(gatewayUrl: string, token: string): Promise<void> {
   print(row('GET /api/questions', await measure(`${gatewayUrl}/api/questions`, headers)));
   const fixedRate = await measure(`${gatewayUrl}/api/questions`, headers, 100);
   print(`${row('GET /api/questions at 100 req/s', fixedRate)}   target p99 <= 50 ms`);
+  // The same list from the questions service itself: what of its time the gateway adds.
+  const direct = (JSON.parse(process.env.BENCH_URLS ?? '{}') as Record<string, string>).questions;
+  if (!direct) return;
+  print(row('same, questions service directly', await measure(`${direct}/api/questions`, headers)));
+  print(row('  directly at 100 req/s', await measure(`${direct}/api/questions`, headers, 100)));
 }
 
 /**
