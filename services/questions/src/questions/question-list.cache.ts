@@ -21,22 +21,29 @@ const REPLACE_VERSION = `if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0`;
 
-/** A user's questions, newest first, and the same as the JSON `GET /api/questions` sends. */
+/**
+ * A user's questions, newest first, and the same as the JSON body `GET /api/questions` sends,
+ * encoded once: a socket writes a Buffer as it is, where a string of half a megabyte was encoded
+ * again on every answer (most of the service's CPU per list request, docs/benchmarks.md).
+ */
 export interface QuestionList {
   questions: readonly Question[];
-  json: string;
+  body: Buffer;
 }
 
 interface CachedList extends QuestionList {
   version: string;
 }
 
+const jsonBody = (questions: readonly Question[]): Buffer =>
+  Buffer.from(JSON.stringify(questions), 'utf8');
+
 /** The order of a list: newest first, as the rebuild's query sorts (`createdAt`, then `_id`). */
 const newestFirst = (a: Question, b: Question): number =>
   b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
 
-/** What a kept list costs, roughly: its JSON and the objects it was made from. */
-const sizeOf = (list: CachedList): number => list.json.length * 3;
+/** What a kept list costs, roughly: its JSON body and the objects it was made from. */
+const sizeOf = (list: CachedList): number => list.body.length * 3;
 
 /**
  * A user's questions (for the list, the search and a test's questions), kept per user in this
@@ -77,7 +84,7 @@ export class QuestionListCache {
 
   private async build(version: string, build: () => Promise<Question[]>): Promise<CachedList> {
     const questions = await build();
-    return { version, questions, json: JSON.stringify(questions) };
+    return { version, questions, body: jsonBody(questions) };
   }
 
   /** Called after a write that changes these users' lists. */
@@ -138,7 +145,7 @@ export class QuestionListCache {
           VERSION_TTL_S,
         );
         if (replaced === 1) {
-          this.keep(userId, { version: next, questions, json: JSON.stringify(questions) });
+          this.keep(userId, { version: next, questions, body: jsonBody(questions) });
           return;
         }
       }

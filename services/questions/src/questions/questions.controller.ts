@@ -28,11 +28,11 @@ const questionBody = new ZodValidationPipe(questionBodySchema);
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
-  /** Question[] (newest first, test populated), sent as the JSON the service keeps. */
+  /** Question[] (newest first, test populated), sent as the JSON body the service keeps. */
   @Get()
   @Header('content-type', 'application/json; charset=utf-8')
-  list(@CurrentUser() user: TokenClaims): Promise<string> {
-    return this.questions.listJson(user.sub);
+  list(@CurrentUser() user: TokenClaims): Promise<Buffer> {
+    return this.questions.listBody(user.sub);
   }
 
   @Get('tags')

@@ -43,9 +43,9 @@ export class QuestionsService {
     private readonly lists: QuestionListCache,
   ) {}
 
-  /** The user's questions, newest first, as JSON (kept until the next change, see QuestionListCache). */
-  async listJson(userId: string): Promise<string> {
-    return (await this.kept(userId)).json;
+  /** The user's questions, newest first, as a JSON body (kept until the next change, see QuestionListCache). */
+  async listBody(userId: string): Promise<Buffer> {
+    return (await this.kept(userId)).body;
   }
 
   async forTest(userId: string, testId: string): Promise<Question[]> {
