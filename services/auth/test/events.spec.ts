@@ -7,12 +7,8 @@ import {
   type EventSubject,
   type User,
 } from '@mcat/contracts';
-import {
-  createEventEnvelope,
-  decodeEnvelope,
-  encodeEnvelope,
-  ensureEventStreams,
-} from '@mcat/service-kit';
+import { decodeEnvelope, encodeEnvelope, ensureEventStreams } from '@mcat/service-kit';
+import { premiumPurchasedEvent } from '@mcat/service-kit/testing';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
 import { connect, type NatsConnection } from 'nats';
@@ -74,16 +70,6 @@ const waitForEvents = async (subject: EventSubject, userId: string, count: numbe
   }
 };
 
-const purchase = (userId: string) =>
-  createEventEnvelope(EVENT_SUBJECTS.premiumPurchased, {
-    userId,
-    purchaseId: `pi_${userId}`,
-    amount: 1000,
-    currency: 'usd',
-    provider: 'dev',
-    couponId: null,
-  });
-
 const me = async (token: string) => (await auth.call<User>('GET', '/api/auth/me', { token })).body;
 
 beforeAll(async () => {
@@ -125,10 +111,10 @@ describe('events and the internal read-through', () => {
   it('billing.premium.purchased makes the user premium once, however often it arrives', async () => {
     const user = await register();
     const js = nc.jetstream();
-    const first = purchase(user.user._id);
+    const first = premiumPurchasedEvent(user.user._id);
     await js.publish(first.subject, encodeEnvelope(first), { msgID: first.id });
     await js.publish(first.subject, encodeEnvelope(first), { msgID: first.id });
-    const second = purchase(user.user._id);
+    const second = premiumPurchasedEvent(user.user._id);
     await js.publish(second.subject, encodeEnvelope(second), { msgID: second.id });
 
     const deadline = Date.now() + 10_000;

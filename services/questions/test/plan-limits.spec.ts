@@ -1,5 +1,5 @@
-import { EVENT_SUBJECTS, LIMITS, type EventEnvelope } from '@mcat/contracts';
-import { consumerName, createEventEnvelope, encodeEnvelope } from '@mcat/service-kit';
+import { LIMITS } from '@mcat/contracts';
+import { deliverEvent, premiumEvents } from '@mcat/service-kit/testing';
 import { connect, type NatsConnection } from 'nats';
 import {
   newUserId,
@@ -47,46 +47,6 @@ async function fill(userId: string, testId: string, count: number): Promise<void
 const create = (userId: string, testId: string): Promise<Answer> =>
   h.call(userId, 'POST', '/api/questions', questionBody(testId, { questionNumber: 999 }));
 
-/** Publishes the event on JetStream and waits until the questions service has handled and acked it. */
-async function deliver(event: EventEnvelope): Promise<void> {
-  const ack = await nc
-    .jetstream()
-    .publish(event.subject, encodeEnvelope(event), { msgID: event.id });
-  const jsm = await nc.jetstreamManager();
-  const consumer = consumerName('questions', event.subject);
-  const deadline = Date.now() + 10_000;
-  while ((await jsm.consumers.info(ack.stream, consumer)).ack_floor.stream_seq < ack.seq) {
-    if (Date.now() > deadline) throw new Error(`${consumer} did not handle ${event.subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const premiumEvents: [string, (userId: string) => EventEnvelope][] = [
-  [
-    'auth.user.updated with isPremium true',
-    (userId) =>
-      createEventEnvelope(EVENT_SUBJECTS.userUpdated, {
-        userId,
-        name: 'Evie',
-        email: `${userId}@example.com`,
-        isPremium: true,
-        roles: ['student'],
-      }),
-  ],
-  [
-    'billing.premium.purchased',
-    (userId) =>
-      createEventEnvelope(EVENT_SUBJECTS.premiumPurchased, {
-        userId,
-        purchaseId: `pi_${userId}`,
-        amount: 1000,
-        currency: 'usd',
-        provider: 'dev',
-        couponId: null,
-      }),
-  ],
-];
-
 describe('question limits', () => {
   it.each(premiumEvents)(
     "%s lets a free user at 300 questions add more, though auth's read-through still answers free",
@@ -99,7 +59,7 @@ describe('question limits', () => {
         status: 403,
         body: { statusCode: 403, message: LIMITS.freeQuestions },
       });
-      await deliver(premiumEvent(user));
+      await deliverEvent(nc, 'questions', premiumEvent(user));
       expect((await create(user, testId)).status).toBe(201);
       expect((await h.call<unknown[]>(user, 'GET', '/api/questions')).body).toHaveLength(301);
     },

@@ -1,5 +1,5 @@
-import { EVENT_SUBJECTS, type EventEnvelope, type Test } from '@mcat/contracts';
-import { consumerName, createEventEnvelope, encodeEnvelope } from '@mcat/service-kit';
+import { type Test } from '@mcat/contracts';
+import { deliverEvent, premiumEvents } from '@mcat/service-kit/testing';
 import { connect, type NatsConnection } from 'nats';
 import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
 import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
@@ -26,46 +26,6 @@ afterAll(async () => {
   await nats?.dispose();
 });
 
-/** Publishes the event on JetStream and waits until the tests service has handled and acked it. */
-async function deliver(event: EventEnvelope): Promise<void> {
-  const ack = await nc
-    .jetstream()
-    .publish(event.subject, encodeEnvelope(event), { msgID: event.id });
-  const jsm = await nc.jetstreamManager();
-  const consumer = consumerName('tests', event.subject);
-  const deadline = Date.now() + 10_000;
-  while ((await jsm.consumers.info(ack.stream, consumer)).ack_floor.stream_seq < ack.seq) {
-    if (Date.now() > deadline) throw new Error(`${consumer} did not handle ${event.subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const premiumEvents: [string, (userId: string) => EventEnvelope][] = [
-  [
-    'auth.user.updated with isPremium true',
-    (userId) =>
-      createEventEnvelope(EVENT_SUBJECTS.userUpdated, {
-        userId,
-        name: 'Evie',
-        email: `${userId}@example.com`,
-        isPremium: true,
-        roles: ['student'],
-      }),
-  ],
-  [
-    'billing.premium.purchased',
-    (userId) =>
-      createEventEnvelope(EVENT_SUBJECTS.premiumPurchased, {
-        userId,
-        purchaseId: `pi_${userId}`,
-        amount: 1000,
-        currency: 'usd',
-        provider: 'dev',
-        couponId: null,
-      }),
-  ],
-];
-
 describe('premium through events', () => {
   it.each(premiumEvents)(
     "%s lets a refused free user create the third test, though auth's read-through still answers free",
@@ -80,7 +40,7 @@ describe('premium through events', () => {
         body: { statusCode: 403, message: FREE_LIMIT },
       });
 
-      await deliver(premiumEvent(user));
+      await deliverEvent(nc, 'tests', premiumEvent(user));
 
       const third = await h.call<Test>(user, 'POST', '/api/tests', testBody('2025-01-03'));
       expect(third.status).toBe(201);
