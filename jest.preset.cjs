@@ -5,31 +5,37 @@ const path = require('node:path');
 
 const root = __dirname;
 
+/** How TypeScript is compiled: decorator metadata on, as Nest needs it. */
+const swcOptions = {
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+};
+
+/** The workspace packages, read from their sources. */
+const workspaceSources = {
+  '@mcat/contracts': path.join(root, 'packages/contracts/src/index.ts'),
+  '@mcat/service-kit': path.join(root, 'packages/service-kit/src/index.ts'),
+  '@mcat/service-kit/core': path.join(root, 'packages/service-kit/src/core.ts'),
+  '@mcat/service-kit/testing': path.join(root, 'packages/service-kit/src/testing/index.ts'),
+};
+
 module.exports = (dir) => ({
   displayName: path.relative(root, dir),
   rootDir: dir,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-  transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          target: 'es2022',
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          keepClassNames: true,
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
-  },
-  moduleNameMapper: {
-    '^@mcat/contracts$': path.join(root, 'packages/contracts/src/index.ts'),
-    '^@mcat/service-kit$': path.join(root, 'packages/service-kit/src/index.ts'),
-    '^@mcat/service-kit/core$': path.join(root, 'packages/service-kit/src/core.ts'),
-    '^@mcat/service-kit/testing$': path.join(root, 'packages/service-kit/src/testing/index.ts'),
-  },
+  transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
+  moduleNameMapper: Object.fromEntries(
+    Object.entries(workspaceSources).map(([name, file]) => [`^${name}$`, file]),
+  ),
   globalSetup: path.join(root, 'scripts/test-infra/jest-global-setup.ts'),
   globalTeardown: path.join(root, 'scripts/test-infra/jest-global-teardown.ts'),
 });
+
+module.exports.swcOptions = swcOptions;
+module.exports.workspaceSources = workspaceSources;
