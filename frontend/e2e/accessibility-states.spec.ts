@@ -9,7 +9,7 @@ import { newAccount, registerThroughApi, signInPage } from './support/accounts';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { waitForResetPath } from './support/mailbox';
 import { keepScreenshot, useColourScheme, type ColourScheme } from './support/screenshots';
-import { addSampleTest } from './support/study-data';
+import { addSampleTest, saveCustomTestInForm } from './support/study-data';
 
 interface Seed {
   /** A free student with two tests (the free limit), the first one's review complete. */
@@ -79,15 +79,7 @@ const STATES: readonly PageState[] = [
     name: 'free-tier-limit-modal',
     reach: async (page) => {
       await signInPage(page, seed.student);
-      await page.goto('/tests/new');
-      await page.getByLabel('Date Taken').fill('2025-03-01');
-      await page.getByRole('combobox', { name: 'Test Source' }).click();
-      await page.getByRole('option', { name: 'Other' }).click();
-      await page.getByLabel('Custom Test Source').fill('My Own Full Length');
-      for (const label of ['Chem/Phys Score', 'CARS Score', 'Bio Score', 'Psych/Soc Score']) {
-        await page.getByLabel(label).fill('125');
-      }
-      await page.getByRole('button', { name: 'Save Test' }).click();
+      await saveCustomTestInForm(page, '2025-03-01');
       await expect(page.getByRole('dialog', { name: 'Free Tier Limit Reached' })).toBeVisible();
     },
   },

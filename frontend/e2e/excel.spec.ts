@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { newAccount, registerThroughApi, signInPage } from './support/accounts';
-import { addSampleTest } from './support/study-data';
+import { addSampleTest, saveCustomTestInForm } from './support/study-data';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -64,15 +64,7 @@ test("a free user's third test opens the limit modal", async ({ page, request })
   await addSampleTest(request, token, { dateTaken: '2025-01-01' });
   await addSampleTest(request, token, { dateTaken: '2025-01-02' });
   await signInPage(page, token);
-  await page.goto('/tests/new');
-  await page.getByLabel('Date Taken').fill('2025-01-03');
-  await page.getByRole('combobox', { name: 'Test Source' }).click();
-  await page.getByRole('option', { name: 'Other' }).click();
-  await page.getByLabel('Custom Test Source').fill('My Own Full Length');
-  for (const label of ['Chem/Phys Score', 'CARS Score', 'Bio Score', 'Psych/Soc Score']) {
-    await page.getByLabel(label).fill('125');
-  }
-  await page.getByRole('button', { name: 'Save Test' }).click();
+  await saveCustomTestInForm(page, '2025-01-03');
   const modal = page.getByRole('dialog', { name: 'Free Tier Limit Reached' });
   await expect(modal).toContainText(
     'Sorry, storage costs are expensive. Free users can only create 2 tests. Upgrade to premium for up to 15 tests.',

@@ -1,7 +1,7 @@
 /** Tests, missed questions and roles made through the real API for the web app II specs. */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AuthResponse, Question, QuestionBody, Test } from '@mcat/contracts';
 import { addTestThroughApi, type Account } from './accounts';
 
@@ -68,4 +68,17 @@ export const grantBillingRole = (email: string): void => {
     encoding: 'utf8',
   });
   expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+};
+
+/** Fills /tests/new with a custom-source test taken on `dateTaken` and presses Save Test. */
+export const saveCustomTestInForm = async (page: Page, dateTaken: string): Promise<void> => {
+  await page.goto('/tests/new');
+  await page.getByLabel('Date Taken').fill(dateTaken);
+  await page.getByRole('combobox', { name: 'Test Source' }).click();
+  await page.getByRole('option', { name: 'Other' }).click();
+  await page.getByLabel('Custom Test Source').fill('My Own Full Length');
+  for (const label of ['Chem/Phys Score', 'CARS Score', 'Bio Score', 'Psych/Soc Score']) {
+    await page.getByLabel(label).fill('125');
+  }
+  await page.getByRole('button', { name: 'Save Test' }).click();
 };
