@@ -23,9 +23,13 @@ describe('TokenVerifier', () => {
 
   it('refuses a remembered token once it has expired', async () => {
     const v = verifier();
-    const token = issuer.sign(claims, 1);
+    // `exp` counts whole seconds from a rounded-down now: 3 s leaves at least 2 s for the first check.
+    const token = issuer.sign(claims, 3);
     await expect(v.verify(`Bearer ${token}`)).resolves.toEqual(claims);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as {
+      exp: number;
+    };
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now()) + 50));
     await expect(v.verify(`Bearer ${token}`)).rejects.toMatchObject({ status: 401 });
   });
 
