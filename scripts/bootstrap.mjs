@@ -102,7 +102,8 @@ function neededDebianPackages(command) {
     if (!process.env.NATS_URL || command === 'test') needed.push(['nats-server', 'nats-server']);
     if (!process.env.REDIS_URL || command === 'test') needed.push(['redis-server', 'redis-server']);
   }
-  if (command === 'test') needed.push(['chromium', 'chromium']);
+  // Playwright's tests and the web app's bench both drive Debian's Chromium.
+  if (['test', 'bench'].includes(command)) needed.push(['chromium', 'chromium']);
   return needed.filter(([program]) => !hasProgram(program)).map(([, pkg]) => pkg);
 }
 
