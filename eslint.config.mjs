@@ -35,7 +35,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['frontend/src/**/*.{ts,tsx}', 'frontend/e2e/**/*.ts'],
+    files: ['frontend/src/**/*.{ts,tsx}', 'frontend/e2e/**/*.ts', 'frontend/bench/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
   },
   prettier,
