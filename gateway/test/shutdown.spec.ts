@@ -23,12 +23,17 @@ describe('the gateway stopped with SIGTERM', () => {
   let tests: FakeService;
   const running: ChildProcess[] = [];
 
+  /** Called when a request reaches the stand-in service: it is then in flight in the gateway. */
+  let arrived: () => void = () => undefined;
+  const nextArrival = () => new Promise<void>((resolve) => (arrived = resolve));
+
   beforeAll(async () => {
     [issuer, tests] = await Promise.all([TestTokenIssuer.start(), FakeService.start('tests')]);
     tests.handlers.set('/api/tests/slow', (_request, response) => {
+      arrived();
       setTimeout(() => response.writeHead(200).end('{"done":true}'), 1500);
     });
-    tests.handlers.set('/api/tests/hang', () => undefined);
+    tests.handlers.set('/api/tests/hang', () => arrived());
   });
 
   afterAll(async () => {
@@ -83,8 +88,9 @@ describe('the gateway stopped with SIGTERM', () => {
 
   it('forwards the answer of a request in flight that is shorter than the grace, then exits', async () => {
     const gateway = await startGatewayProcess(5000);
+    const inFlight = nextArrival();
     const answer = get(gateway, '/api/tests/slow');
-    await sleep(300);
+    await inFlight;
     const stoppedAt = Date.now();
     gateway.child.kill('SIGTERM');
 
@@ -97,11 +103,12 @@ describe('the gateway stopped with SIGTERM', () => {
 
   it('closes a request still waiting on a service when the grace ends, and exits', async () => {
     const gateway = await startGatewayProcess(1500);
+    const inFlight = nextArrival();
     const answer = get(gateway, '/api/tests/hang').then(
       (response) => response.status,
       () => 'connection closed',
     );
-    await sleep(300);
+    await inFlight;
     const stoppedAt = Date.now();
     gateway.child.kill('SIGTERM');
 

@@ -14,6 +14,8 @@ interface ServiceProcess {
   /** Resolves once the process has ended: its exit code, or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr(): string;
+  /** Resolves once the process has printed this line (at once if it already has). */
+  printed(line: string): Promise<void>;
 }
 
 /** Starts the event test service as a real process and waits until it listens. */
@@ -40,20 +42,28 @@ function startServiceProcess(natsUrl: string, graceMs: number): Promise<ServiceP
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const printed = (line: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!stdout.split('\n').includes(line)) return false;
+        child.stdout?.off('data', check);
+        resolve();
+        return true;
+      };
+      if (!check()) child.stdout?.on('data', check);
+    });
   return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
+    child.stdout?.on('data', () => {
       const ready = /ready (\S+)/.exec(stdout);
-      if (ready?.[1]) resolve({ child, baseUrl: ready[1], exited, stderr: () => stderr });
+      if (ready?.[1]) resolve({ child, baseUrl: ready[1], exited, stderr: () => stderr, printed });
     });
     void exited.then(({ code }) =>
       reject(new Error(`exited with ${code} before ready: ${stderr}`)),
     );
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a service stopped with SIGTERM', () => {
   let nats: PrivateServer;
@@ -76,8 +86,9 @@ describe('a service stopped with SIGTERM', () => {
 
   it('finishes a request in flight that is shorter than the grace, then exits', async () => {
     const service = await start(5000);
+    const started = service.printed('slow request started');
     const answer = fetch(`${service.baseUrl}/slow?ms=1500`);
-    await sleep(300);
+    await started;
     const stoppedAt = Date.now();
     service.child.kill('SIGTERM');
 
@@ -92,11 +103,12 @@ describe('a service stopped with SIGTERM', () => {
 
   it('closes a request that outlasts the grace and exits about when the grace ends', async () => {
     const service = await start(1500);
+    const started = service.printed('slow request started');
     const answer = fetch(`${service.baseUrl}/slow?ms=60000`).then(
       (response) => response.status,
       () => 'connection closed',
     );
-    await sleep(300);
+    await started;
     const stoppedAt = Date.now();
     service.child.kill('SIGTERM');
 

@@ -106,11 +106,16 @@ class RecordingConsumer {
   }
 }
 
-/** `GET /slow?ms=n` answers after n milliseconds: a request still in flight when SIGTERM comes. */
+/**
+ * `GET /slow?ms=n` answers after n milliseconds: a request still in flight when SIGTERM comes. It
+ * prints `slow request started` first, so a test running the service as a process knows when the
+ * request is in.
+ */
 @Controller('slow')
 class SlowController {
   @Get()
   async slow(@Query('ms') ms: string): Promise<{ waitedMs: number }> {
+    process.stdout.write('slow request started\n');
     const waitedMs = Number(ms);
     await new Promise((resolve) => setTimeout(resolve, waitedMs));
     return { waitedMs };
