@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appChunk } from './vite-plugins/app-chunk';
+import { reactRouterProduction } from './vite-plugins/react-router-production';
 
 const contractsEntry = fileURLToPath(
   new URL('../packages/contracts/src/index.ts', import.meta.url),
@@ -11,6 +12,7 @@ const isContractsModule = (id: string) => id.includes('/packages/contracts/src/'
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     appChunk({
       entry: '/src/main.tsx',
       app: '/src/app/start-app.tsx',
