@@ -6,7 +6,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
-      include: ['src/**/*.spec.{ts,tsx}'],
+      include: ['src/**/*.spec.{ts,tsx}', 'vite-plugins/**/*.spec.ts'],
       restoreMocks: true,
     },
   }),
