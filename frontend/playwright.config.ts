@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { DEBIAN_CHROMIUM } from './e2e/debian-chromium';
 
 /**
  * Browser tests against a running stack. `npm test` starts the stack on port 9080 first; no web
@@ -26,19 +27,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: DEBIAN_CHROMIUM,
       },
     },
   ],

@@ -31,20 +31,11 @@ interface ScriptTiming {
   responseEnd: number;
 }
 
-const launch = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** Debian's Chromium, launched as the browser tests launch it (an ES module of the web app's). */
+const launch = async (): Promise<Browser> => {
+  const { DEBIAN_CHROMIUM } = await import('../../frontend/e2e/debian-chromium.js');
+  return chromium.launch(DEBIAN_CHROMIUM);
+};
 
 const gzippedSize = async (url: string): Promise<number> => {
   const response = await fetch(url);
