@@ -10,10 +10,10 @@
  *     and React and MUI rendering an app bar and the heading, so the dashboard's figure shows what
  *     of it the browser and the stack take on the machine the bench runs on.
  */
-import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startFloorPages } from './lcp-floors';
+import { registerBenchStudent } from './bench-account';
 
 const BASE_URL =
   process.env.BENCH_GATEWAY_URL ?? process.env.E2E_BASE_URL ?? 'http://127.0.0.1:9080';
@@ -115,22 +115,15 @@ interface BenchUser {
 }
 
 async function signedInUser(): Promise<BenchUser | null> {
-  const password = 'bench-password-1';
-  const register = await fetch(`${BASE_URL}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Student',
-      email: `bench-${randomUUID()}@example.com`,
-      password,
-      plannedTestingDate: '2031-04-18',
-    }),
-  });
-  if (register.status !== 201) {
-    print(`  could not register a user (${register.status} ${await register.text()})`);
+  let token: string;
+  try {
+    token = await registerBenchStudent(BASE_URL, { plannedTestingDate: '2031-04-18' });
+  } catch (error) {
+    print(
+      `  could not register a user (${error instanceof Error ? error.message : String(error)})`,
+    );
     return null;
   }
-  const { token } = (await register.json()) as { token: string };
   const samples = [
     { dateTaken: '2025-01-04', source: 'Blueprint FL 1', subscores: [124, 123, 125, 126] },
     { dateTaken: '2025-02-01', source: 'AAMC FL 1', subscores: [126, 125, 128, 127] },

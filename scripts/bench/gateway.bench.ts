@@ -16,11 +16,11 @@
  * The figures are recorded in docs/benchmarks.md ("Foundation").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { registerBenchStudent } from './bench-account';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -161,22 +161,6 @@ const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 const row = (name: string, f: Figures) =>
   `  ${name.padEnd(26)} ${fixed(f.requestsPerSecond, 0).padStart(8)} req/s   p50 ${fixed(f.p50)} ms   p99 ${fixed(f.p99)} ms${f.failed ? `   (${f.failed} failed)` : ''}`;
 
-async function signUp(gatewayUrl: string): Promise<string> {
-  const response = await fetch(`${gatewayUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Student',
-      email: `bench-${randomBytes(6).toString('hex')}@example.com`,
-      password: 'Bench-Passw0rd!',
-    }),
-  });
-  if (!response.ok) {
-    throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  }
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function serviceThroughGateway(): Promise<void> {
   print('Gateway overhead: GET /api/auth/me (authenticated, reads the user from MongoDB)');
   const gatewayUrl = process.env.BENCH_GATEWAY_URL;
@@ -186,7 +170,7 @@ async function serviceThroughGateway(): Promise<void> {
     print('  skipped: run it through `npm run bench`, which starts the product');
     return;
   }
-  const token = await signUp(gatewayUrl);
+  const token = await registerBenchStudent(gatewayUrl);
   const headers = { authorization: `Bearer ${token}` };
   const targets = { direct: `${urls.auth}/api/auth/me`, gateway: `${gatewayUrl}/api/auth/me` };
   const watched = Object.fromEntries(

@@ -11,9 +11,9 @@
  * 1300 questions of part 1 weigh on the cascade too).
  * The figures and what they depend on are recorded in docs/benchmarks.md ("Tests and questions").
  */
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { SECTION_NAMES } from '@mcat/contracts';
+import { registerBenchStudent } from './bench-account';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -76,17 +76,7 @@ function client(gatewayUrl: string, token: string): Call {
 
 /** A new account made premium with the dev provider's 100% coupon. */
 async function premiumUser(gatewayUrl: string): Promise<{ call: Call; token: string }> {
-  const response = await fetch(`${gatewayUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Student',
-      email: `bench-${randomBytes(6).toString('hex')}@example.com`,
-      password: 'Bench-Passw0rd!',
-    }),
-  });
-  if (!response.ok) throw new Error(`register answered ${response.status}`);
-  const { token } = (await response.json()) as { token: string };
+  const token = await registerBenchStudent(gatewayUrl);
   const call = client(gatewayUrl, token);
   const coupon = await call<{ couponId: string }>('POST', '/api/auth/apply-coupon', {
     couponCode: 'FREEMCAT',
