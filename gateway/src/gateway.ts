@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { bootstrapHttp, JwksKeyStore, logRequests, TokenVerifier } from '@mcat/service-kit/core';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { refuseAbnormalPaths, rewriteToNormalPath } from './edge/path-guard';
 import { requestIdOf } from './edge/request-id';
 import { registerSecurity } from './edge/security';
 import { proxyPlugin } from './proxy/proxy.plugin';
@@ -23,6 +24,7 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: requestIdOf,
+    rewriteUrl: rewriteToNormalPath,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
@@ -39,6 +41,7 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
         corsOrigins: config.CORS_ORIGINS,
         publicUrl: config.PUBLIC_URL,
       });
+      refuseAbnormalPaths(fastify);
       await fastify.register(proxyPlugin, {
         upstreams: upstreamsFrom(config),
         verifier: new TokenVerifier(new JwksKeyStore(config.JWKS_URL)),

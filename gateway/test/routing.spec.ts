@@ -2,11 +2,11 @@ import { GatewayHarness, type ServiceName } from './support/gateway-harness';
 import { request } from 'node:http';
 import type { SeenRequest } from './support/fake-service';
 
-/** A GET sent with its path exactly as written (fetch would resolve the dot segments first). */
-function rawGet(base: string, path: string, authorization: string) {
+/** A request sent with its path exactly as written (fetch would resolve the dot segments first). */
+function rawRequest(base: string, method: string, path: string, authorization: string) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const { hostname, port } = new URL(base);
-    request({ hostname, port, path, headers: { authorization } }, (response) => {
+    request({ hostname, port, method, path, headers: { authorization } }, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
@@ -76,16 +76,42 @@ describe('gateway routing', () => {
     expect(Object.values(gateway.services).map((s) => s.seen.length)).toEqual(before);
   });
 
-  it.each([['/api/tests/../../internal/users/1'], ['/api/tests/%2e%2e/%2e%2e/internal/users/1']])(
-    'refuses %s, which climbs out of its service',
-    async (path) => {
-      const before = gateway.services.tests.seen.length;
-      const { status, body } = await rawGet(gateway.url, path, gateway.bearer);
+  const CLIMBING_PATHS = [
+    '/api/tests/../../internal/users/1',
+    '/api/tests/%2e%2e/%2e%2e/internal/users/1',
+    '/api/auth/reset-password/x\\%2e%2e\\%2e%2e\\%2e%2e\\internal/users/1/premium',
+    '/api/auth/reset-password/x%5c%2e%2e%5c%2e%2e%5cinternal/users/1/premium',
+    '/api/auth/reset-password/x/..%2f..%2f..%2finternal/users/1',
+    '/api/auth/reset-password/%252e%252e/%252e%252e/internal/users/1',
+    '/api/auth/reset-password/..;/..;/internal/users/1',
+    '/api/auth/reset-password/%c0%ae%c0%ae/%c0%ae%c0%ae/internal/users/1',
+    '/api/auth/reset-password//internal/users/1',
+    '/api/billing/webhook/..%5c..%5cmetrics',
+  ];
+
+  it.each(CLIMBING_PATHS.flatMap((path) => [['GET', path] as const, ['POST', path] as const]))(
+    'refuses %s %s, which climbs out of its route, before forwarding anything',
+    async (method, path) => {
+      const before = Object.values(gateway.services).map((s) => s.seen.length);
+      const { status, body } = await rawRequest(gateway.url, method, path, gateway.bearer);
       expect(status).toBe(400);
       expect(JSON.parse(body)).toEqual({ statusCode: 400, message: 'Invalid request path' });
-      expect(gateway.services.tests.seen.length).toBe(before);
+      expect(Object.values(gateway.services).map((s) => s.seen.length)).toEqual(before);
     },
   );
+
+  it('refuses a climbing path outside every route (no 404 page, no web app)', async () => {
+    const { status } = await rawRequest(gateway.url, 'GET', '/x/%2e%2e/%2e%2e/etc/passwd', '');
+    expect(status).toBe(400);
+  });
+
+  it('forwards a path with escaped letters under its decoded spelling', async () => {
+    const response = await gateway.fetch('/api/%74ests', {
+      headers: { authorization: gateway.bearer },
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as SeenRequest).url).toBe('/api/tests');
+  });
 
   it('replaces client-supplied internal headers and keeps the others', async () => {
     const response = await gateway.get('/api/tests', {
