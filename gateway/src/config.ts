@@ -13,6 +13,24 @@ const positiveInteger = (name: string) =>
     .int(`${name} must be a whole number`)
     .positive(`${name} must be greater than 0`);
 
+const requestsPerMinute = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be 0 (no limit) or more`)
+    .default(fallback);
+
+/** A comma-separated list of client addresses. */
+const addressList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
+  );
+
 /** CORS_ORIGINS: comma-separated origins allowed to call the API cross-origin (none by default). */
 const originList = z
   .string()
@@ -77,6 +95,11 @@ export const gatewayEnvSchema = z.object({
   /** Largest request body forwarded, in bytes; multipart uploads have their own limit. */
   BODY_LIMIT: positiveInteger('BODY_LIMIT').default(MIB),
   UPLOAD_BODY_LIMIT: positiveInteger('UPLOAD_BODY_LIMIT').default(10 * MIB),
+  /** API requests per minute a client address, and a bearer token, may make (429 beyond). */
+  RATE_LIMIT_PER_ADDRESS: requestsPerMinute('RATE_LIMIT_PER_ADDRESS', 1200),
+  RATE_LIMIT_PER_TOKEN: requestsPerMinute('RATE_LIMIT_PER_TOKEN', 600),
+  /** Client addresses the gateway's limits do not count. */
+  RATE_LIMIT_EXEMPT_IPS: addressList,
   /** How long a service may take to start answering (504 after); streamed bodies are not timed. */
   UPSTREAM_TIMEOUT_MS: positiveInteger('UPSTREAM_TIMEOUT_MS').default(15_000),
   /** The same for the spreadsheet import and export routes. */

@@ -5,6 +5,7 @@ import { bootstrapHttp, JwksKeyStore, logRequests, TokenVerifier } from '@mcat/s
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { refuseAbnormalPaths, rewriteToNormalPath } from './edge/path-guard';
+import { registerRateLimits } from './edge/rate-limits';
 import { requestIdOf } from './edge/request-id';
 import { registerSecurity } from './edge/security';
 import { proxyPlugin } from './proxy/proxy.plugin';
@@ -42,6 +43,11 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
         publicUrl: config.PUBLIC_URL,
       });
       refuseAbnormalPaths(fastify);
+      registerRateLimits(fastify, {
+        perAddress: config.RATE_LIMIT_PER_ADDRESS,
+        perToken: config.RATE_LIMIT_PER_TOKEN,
+        exemptAddresses: config.RATE_LIMIT_EXEMPT_IPS,
+      });
       await fastify.register(proxyPlugin, {
         upstreams: upstreamsFrom(config),
         verifier: new TokenVerifier(new JwksKeyStore(config.JWKS_URL)),
