@@ -85,6 +85,11 @@ export function serviceEnv(
         ...data,
         ...authInternal,
         PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'dev'),
+        // As for auth: the browser suite applies coupons from this machine; the per-account
+        // limits still apply, and the system tests call from other loopback addresses.
+        ...(profile.name === 'test'
+          ? { RATE_LIMIT_EXEMPT_IPS: env.RATE_LIMIT_EXEMPT_IPS ?? '127.0.0.1,::1,::ffff:127.0.0.1' }
+          : {}),
       };
     case 'mailer':
       return { ...common, SMTP_URL: urls.SMTP_URL, PUBLIC_URL: publicUrl(profile, env) };

@@ -1,4 +1,7 @@
-/** `@mcat/service-kit`: the core (./core) plus MongoDB, NATS, Redis, events, outbox and plans. */
+/**
+ * `@mcat/service-kit`: the core (./core) plus MongoDB, NATS, Redis, events, outbox, plans and rate
+ * limits.
+ */
 export * from './core';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/migrate-service';
@@ -23,3 +26,8 @@ export * from './events/replay-dead-letter';
 export * from './plans/plans.options';
 export * from './plans/plans.module';
 export * from './plans/plan-limits.service';
+export * from './rate-limit/rate-limit.policy';
+export * from './rate-limit/rate-limiter';
+export * from './rate-limit/rate-limit.module';
+export * from './rate-limit/too-many-attempts.exception';
+export * from './rate-limit/too-many-attempts.filter';

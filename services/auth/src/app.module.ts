@@ -1,11 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceKitModule } from '@mcat/service-kit';
+import { RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
 import { Clock } from './clock/clock';
 import { ClockModule } from './clock/clock.module';
 import type { AuthConfig } from './config';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit/rate-limit.policy';
-import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
 

@@ -1,4 +1,4 @@
-import { baseEnvSchema, envFields } from '@mcat/service-kit';
+import { baseEnvSchema, envFields, rateLimitExemptIps } from '@mcat/service-kit';
 import { z } from 'zod';
 
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -33,15 +33,7 @@ export const authEnvSchema = baseEnvSchema
      * Client addresses the per-address limits do not count (a trusted office NAT, a monitoring
      * probe, the local end-to-end tests); the per-e-mail limits still apply to them.
      */
-    RATE_LIMIT_EXEMPT_IPS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((address) => address.trim())
-          .filter(Boolean),
-      ),
+    RATE_LIMIT_EXEMPT_IPS: rateLimitExemptIps,
     /** The web app's address: reset links point there. */
     PUBLIC_URL: z
       .url({ error: 'PUBLIC_URL must be an http:// or https:// URL' })

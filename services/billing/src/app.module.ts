@@ -1,8 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceKitModule } from '@mcat/service-kit';
+import { RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
 import { CheckoutModule } from './checkout/checkout.module';
 import type { BillingConfig } from './config';
 import { PaymentsModule } from './payments/payments.module';
+import { BILLING_RATE_LIMIT_POLICY } from './rate-limit/rate-limit.policy';
 import { StaffModule } from './staff/staff.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -13,6 +14,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ name: 'billing', config }),
+        RateLimitModule.register(BILLING_RATE_LIMIT_POLICY, config.RATE_LIMIT_EXEMPT_IPS),
         PaymentsModule.forRoot(config),
         CheckoutModule.forProvider(config.PAYMENT_PROVIDER),
         WebhooksModule,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceEnvSchema } from '@mcat/service-kit';
+import { rateLimitExemptIps, serviceEnvSchema } from '@mcat/service-kit';
 import { DEFAULT_DEV_COUPONS, DevCouponsError, parseDevCoupons } from './coupons/dev-coupons';
 
 const httpUrl = (name: string) =>
@@ -28,6 +28,8 @@ export const billingEnvSchema = serviceEnvSchema
     STRIPE_PUBLISHABLE_KEY: optional(z.string()),
     /** Another Stripe API base, such as stripe-mock's `http://127.0.0.1:12111`. */
     STRIPE_API_URL: optional(httpUrl('STRIPE_API_URL')),
+    /** Client addresses apply-coupon's per-address limit does not count (per-account still does). */
+    RATE_LIMIT_EXEMPT_IPS: rateLimitExemptIps,
     /** The dev provider's coupons (see coupons/dev-coupons.ts for the format). */
     DEV_COUPONS: z
       .string()

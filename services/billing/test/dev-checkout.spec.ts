@@ -1,4 +1,12 @@
-import { ERRORS, VALIDATION, type PaymentRecord, type Page, type User } from '@mcat/contracts';
+import { randomInt } from 'node:crypto';
+import {
+  ERRORS,
+  VALIDATION,
+  tooManyAttempts,
+  type PaymentRecord,
+  type Page,
+  type User,
+} from '@mcat/contracts';
 import { BILLING_MESSAGES } from '../src/billing.messages';
 import { BillingHarness, type TestUser } from './support/billing-harness';
 
@@ -116,6 +124,67 @@ describe('premium purchase with the dev provider', () => {
     it('needs a signed-in user', async () => {
       const answer = await billing.post('/api/auth/apply-coupon', { couponCode: 'FREEMCAT' });
       expect(answer.status).toBe(401);
+    });
+  });
+
+  describe('guessing coupon codes', () => {
+    /** A client address, sent as the gateway forwards it (loopback itself is exempt here). */
+    const anAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const applyFrom = async (user: TestUser, couponCode: string, address: string) => {
+      const response = await billing.fetch('/api/auth/apply-coupon', {
+        method: 'POST',
+        token: user.token,
+        body: JSON.stringify({ couponCode }),
+        headers: { 'x-forwarded-for': address },
+      });
+      return {
+        status: response.status,
+        retryAfter: Number(response.headers.get('retry-after')),
+        body: (await response.json()) as Record<string, unknown>,
+      };
+    };
+    const invalid = { statusCode: 400, message: ERRORS.invalidCoupon };
+    const expectTooMany = (answer: Awaited<ReturnType<typeof applyFrom>>) => {
+      expect(answer.status).toBe(429);
+      // An hour's window, begun by this test's first attempt.
+      expect(answer.retryAfter).toBeGreaterThan(3000);
+      expect(answer.retryAfter).toBeLessThanOrEqual(3600);
+      expect(answer.body).toEqual({ statusCode: 429, message: tooManyAttempts(answer.retryAfter) });
+    };
+
+    it("an account's 11th attempt within the hour is refused with Retry-After, even with a good code and from new addresses; another account is not", async () => {
+      const guesser = billing.user();
+      for (let i = 0; i < 10; i += 1) {
+        expect((await applyFrom(guesser, `GUESS${i}`, anAddress())).body).toEqual(invalid);
+      }
+      expectTooMany(await applyFrom(guesser, 'FREEMCAT', anAddress()));
+
+      expect(await applyFrom(billing.user(), 'FREEMCAT', anAddress())).toMatchObject({
+        status: 200,
+        body: { couponId: 'FREEMCAT', discount: 'free' },
+      });
+    });
+
+    it("an address's 31st attempt within the hour is refused whichever account makes it; another address is not", async () => {
+      const address = anAddress();
+      for (const guesser of [billing.user(), billing.user(), billing.user()]) {
+        for (let i = 0; i < 10; i += 1) {
+          expect((await applyFrom(guesser, `GUESS${i}`, address)).body).toEqual(invalid);
+        }
+      }
+      const newcomer = billing.user();
+      expectTooMany(await applyFrom(newcomer, 'HALFOFF', address));
+      expect((await applyFrom(newcomer, 'HALFOFF', anAddress())).status).toBe(200);
+    });
+
+    it('an exempt address (RATE_LIMIT_EXEMPT_IPS) is not counted per address, but its accounts are', async () => {
+      const guessers = Array.from({ length: 4 }, () => billing.user());
+      for (const guesser of guessers) {
+        for (let i = 0; i < 10; i += 1) {
+          expect((await applyFrom(guesser, `GUESS${i}`, '127.0.0.1')).body).toEqual(invalid);
+        }
+      }
+      expectTooMany(await applyFrom(guessers[0] as TestUser, 'FREEMCAT', '127.0.0.1'));
     });
   });
 

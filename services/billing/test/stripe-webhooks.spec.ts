@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import type { BillingEventRecord, Page, PaymentRecord } from '@mcat/contracts';
+import { ERRORS, type BillingEventRecord, type Page, type PaymentRecord } from '@mcat/contracts';
 import { BILLING_MESSAGES } from '../src/billing.messages';
 import { BillingHarness, type TestUser } from './support/billing-harness';
-import { StripeMock } from './support/stripe-mock';
+import { StripeMock, type PromotionCodeState } from './support/stripe-mock';
 
 const WEBHOOK_SECRET = 'whsec_test_billing';
 const signer = new Stripe('sk_test_signer');
@@ -103,31 +103,126 @@ describe('premium purchase with the stripe provider (stripe-mock) and its webhoo
     });
   });
 
-  it('reads coupons from Stripe and prices the PaymentIntent on the server', async () => {
-    const user = billing.user();
-    const coupon = await billing.post<{ couponId: string; discount: string }>(
-      '/api/auth/apply-coupon',
-      { couponCode: 'SPRING' },
-      user.token,
-    );
-    // stripe-mock answers its fixture coupon (25.5% off) under the id asked for.
-    expect(coupon).toEqual({ status: 200, body: { couponId: 'SPRING', discount: '25.5% off' } });
+  describe('coupons: Stripe promotion codes only', () => {
+    const refused = { status: 400, body: { statusCode: 400, message: ERRORS.invalidCoupon } };
+    const active: PromotionCodeState = {
+      code: 'SPRING25',
+      active: true,
+      expires_at: null,
+      customer: null,
+    };
+    const applyCoupon = (user: TestUser, couponCode: string) =>
+      billing.post<{ couponId: string; discount: string }>(
+        '/api/auth/apply-coupon',
+        { couponCode },
+        user.token,
+      );
+    const createIntent = (user: TestUser, couponId: string) =>
+      billing.post('/api/auth/create-payment-intent', { couponId }, user.token);
+    const codesLookedUp = (from: number) =>
+      stripeMock
+        .requestsTo('/v1/promotion_codes', from)
+        .map(({ method, query }) => [method, query.get('code'), query.get('active')]);
 
-    const id = await openIntent(user, 'SPRING');
-    const payments = await billing.get<Page<PaymentRecord>>(
-      `/api/billing/payments?email=${encodeURIComponent(user.email)}`,
-      staff.token,
-    );
-    expect(payments.body.items).toEqual([
-      expect.objectContaining({
-        id,
-        amount: 745,
-        currency: 'usd',
-        couponId: 'SPRING',
-        provider: 'stripe',
-        status: 'requires_payment_method',
-      }),
-    ]);
+    afterEach(() => {
+      stripeMock.promotionCode = null;
+    });
+
+    it('takes an active promotion code in any case and prices the PaymentIntent with its coupon on the server', async () => {
+      stripeMock.promotionCode = active;
+      const user = billing.user();
+      const from = stripeMock.requests.length;
+      const coupon = await applyCoupon(user, 'spring25');
+      // The promotion code's coupon, stripe-mock's fixture, is 25.5% off.
+      expect(coupon).toEqual({
+        status: 200,
+        body: { couponId: expect.stringMatching(/^promo_\w+$/), discount: '25.5% off' },
+      });
+      expect(codesLookedUp(from)).toEqual([['GET', 'spring25', 'true']]);
+
+      const { couponId } = coupon.body;
+      const id = await openIntent(user, couponId);
+      expect(stripeMock.requestsTo(`/v1/promotion_codes/${couponId}`, from)).toHaveLength(1);
+      expect(stripeMock.requestsTo('/v1/coupons', from)).toEqual([]);
+      const payments = await billing.get<Page<PaymentRecord>>(
+        `/api/billing/payments?email=${encodeURIComponent(user.email)}`,
+        staff.token,
+      );
+      expect(payments.body.items).toEqual([
+        expect.objectContaining({
+          id,
+          amount: 745,
+          currency: 'usd',
+          couponId,
+          provider: 'stripe',
+          status: 'requires_payment_method',
+        }),
+      ]);
+    });
+
+    it('refuses a Stripe coupon id typed as a code, as it refuses an unknown code, without reading any coupon', async () => {
+      stripeMock.promotionCode = active;
+      const user = billing.user();
+      const from = stripeMock.requests.length;
+      // Z4OV52SU is the coupon behind the promotion code; 100OFF stands for one made for staff.
+      // stripe-mock would answer either as a valid coupon if it were asked for it.
+      for (const code of ['Z4OV52SU', '100OFF', 'NOSUCHCODE']) {
+        expect(await applyCoupon(user, code)).toEqual(refused);
+      }
+      expect(codesLookedUp(from)).toEqual([
+        ['GET', 'Z4OV52SU', 'true'],
+        ['GET', '100OFF', 'true'],
+        ['GET', 'NOSUCHCODE', 'true'],
+      ]);
+      expect(stripeMock.requestsTo('/v1/coupons', from)).toEqual([]);
+    });
+
+    it('refuses a code Stripe answers with a promotion code of another code', async () => {
+      stripeMock.promotionCode = active;
+      const user = billing.user();
+      for (const code of ['SPRING2', 'SPRING250', 'SPRING25X']) {
+        expect(await applyCoupon(user, code)).toEqual(refused);
+      }
+      expect((await applyCoupon(user, 'Spring25')).status).toBe(200);
+    });
+
+    it('refuses an inactive, expired or one-customer promotion code', async () => {
+      const user = billing.user();
+      // stripe-mock's own fixture as it is: FALL20, inactive, expired in 2009.
+      expect(await applyCoupon(user, 'FALL20')).toEqual(refused);
+      const lastYear = Math.floor(Date.now() / 1000) - 365 * 24 * 3600;
+      for (const state of [
+        { active: false },
+        { expires_at: lastYear },
+        { customer: 'cus_someone_else' },
+      ]) {
+        stripeMock.promotionCode = { ...active, ...state };
+        expect(await applyCoupon(user, 'SPRING25')).toEqual(refused);
+      }
+    });
+
+    it('create-payment-intent takes only a promotion code id apply-coupon gave, read again from Stripe', async () => {
+      const user = billing.user();
+      const from = stripeMock.requests.length;
+      for (const couponId of ['Z4OV52SU', '100OFF', 'SPRING25', 'promo_../../coupons/100OFF']) {
+        expect(await createIntent(user, couponId)).toEqual(refused);
+      }
+      expect(stripeMock.requests.slice(from)).toEqual([]);
+
+      stripeMock.promotionCode = active;
+      const { couponId } = (await applyCoupon(user, 'SPRING25')).body;
+      stripeMock.promotionCode = { ...active, active: false };
+      expect(await createIntent(user, couponId)).toEqual(refused);
+      expect(stripeMock.requestsTo('/v1/payment_intents', from)).toEqual([]);
+      expect(
+        (
+          await billing.get<Page<PaymentRecord>>(
+            `/api/billing/payments?email=${encodeURIComponent(user.email)}`,
+            staff.token,
+          )
+        ).body.items,
+      ).toEqual([]);
+    });
   });
 
   it('refuses to confirm a PaymentIntent Stripe does not show as the caller’s succeeded payment', async () => {

@@ -6,10 +6,9 @@ import {
   type MessageResponse,
   type ResetPasswordBody,
 } from '@mcat/contracts';
-import { Public, ZodValidationPipe } from '@mcat/service-kit';
+import { Public, TooManyAttemptsFilter, ZodValidationPipe } from '@mcat/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { clientIp } from '../rate-limit/client-ip';
-import { TooManyAttemptsFilter } from '../rate-limit/too-many-attempts.filter';
 import { PasswordResetService } from './password-reset.service';
 
 @Public()

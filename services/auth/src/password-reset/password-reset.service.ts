@@ -8,9 +8,10 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
   type MessageResponse,
 } from '@mcat/contracts';
+import { RateLimiter } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import { Clock } from '../clock/clock';
-import { RateLimiter } from '../rate-limit/rate-limiter';
+import type { RateLimitName } from '../rate-limit/rate-limit.policy';
 import { UsersService } from '../users/users.service';
 import { ResetMailQueue } from './reset-mail.queue';
 import { ResetToken } from './reset-token.schema';
@@ -34,7 +35,7 @@ export class PasswordResetService {
     @Inject(RESET_LINK_BASE) private readonly linkBase: string,
     private readonly users: UsersService,
     private readonly mail: ResetMailQueue,
-    private readonly rateLimiter: RateLimiter,
+    private readonly rateLimiter: RateLimiter<RateLimitName>,
     private readonly clock: Clock,
   ) {}
 

@@ -1,10 +1,4 @@
-/** How many attempts a key may make within a window. */
-export interface RateLimitRule {
-  points: number;
-  windowSeconds: number;
-  /** Counted per client address only; addresses in RATE_LIMIT_EXEMPT_IPS skip these rules. */
-  perAddress?: true;
-}
+import type { RateLimitRules } from '@mcat/service-kit';
 
 export type RateLimitName =
   | 'loginPerEmailAndIp'
@@ -13,9 +7,9 @@ export type RateLimitName =
   | 'forgotPasswordPerEmail'
   | 'forgotPasswordPerIp';
 
-export type RateLimitPolicy = Record<RateLimitName, RateLimitRule>;
+export type RateLimitPolicy = RateLimitRules<RateLimitName>;
 
-/** Issue 3's limits. They are kept in Redis, so they hold across replicas. */
+/** Issue 3's limits, counted by the kit's RateLimiter in Redis, so they hold across replicas. */
 export const RATE_LIMIT_POLICY: RateLimitPolicy = {
   loginPerEmailAndIp: { points: 10, windowSeconds: 15 * 60 },
   loginPerIp: { points: 100, windowSeconds: 15 * 60, perAddress: true },
@@ -23,6 +17,3 @@ export const RATE_LIMIT_POLICY: RateLimitPolicy = {
   forgotPasswordPerEmail: { points: 5, windowSeconds: 60 * 60 },
   forgotPasswordPerIp: { points: 20, windowSeconds: 60 * 60, perAddress: true },
 };
-
-export const RATE_LIMIT_POLICY_TOKEN = Symbol('RATE_LIMIT_POLICY');
-export const RATE_LIMIT_EXEMPT_IPS_TOKEN = Symbol('RATE_LIMIT_EXEMPT_IPS');

@@ -12,10 +12,15 @@ import {
   type RegisterBody,
   type User as UserView,
 } from '@mcat/contracts';
-import { CurrentUser, Public, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
+import {
+  CurrentUser,
+  Public,
+  TooManyAttemptsFilter,
+  ZodValidationPipe,
+  type TokenClaims,
+} from '@mcat/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { clientIp } from '../rate-limit/client-ip';
-import { TooManyAttemptsFilter } from '../rate-limit/too-many-attempts.filter';
 import { UsersService } from './users.service';
 
 @Controller('api/auth')

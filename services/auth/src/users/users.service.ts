@@ -16,10 +16,10 @@ import {
   type RegisterBody,
   type User as UserView,
 } from '@mcat/contracts';
-import { OutboxRelay } from '@mcat/service-kit';
+import { OutboxRelay, RateLimiter } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { RateLimiter } from '../rate-limit/rate-limiter';
+import type { RateLimitName } from '../rate-limit/rate-limit.policy';
 import { SessionTokens } from '../sessions/session-tokens';
 import { SessionVersionStore } from '../sessions/session-version-store';
 import { User, type UserDocument } from './user.schema';
@@ -45,7 +45,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly tokens: SessionTokens,
     private readonly sessionVersions: SessionVersionStore,
-    private readonly rateLimiter: RateLimiter,
+    private readonly rateLimiter: RateLimiter<RateLimitName>,
     relay: OutboxRelay,
   ) {
     relay.register(users);

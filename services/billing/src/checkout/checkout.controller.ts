@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
 import {
   applyCouponSchema,
   confirmPremiumSchema,
@@ -10,20 +10,28 @@ import {
   type PaymentIntentResult,
   type User,
 } from '@mcat/contracts';
-import { CurrentUser, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
+import {
+  CurrentUser,
+  TooManyAttemptsFilter,
+  ZodValidationPipe,
+  type TokenClaims,
+} from '@mcat/service-kit';
 import { CheckoutService } from './checkout.service';
 
 /** The three premium calls the web app makes under /api/auth (the gateway sends them here). */
 @Controller('api/auth')
+@UseFilters(TooManyAttemptsFilter)
 export class CheckoutController {
   constructor(private readonly checkout: CheckoutService) {}
 
   @Post('apply-coupon')
   @HttpCode(200)
   applyCoupon(
+    @CurrentUser() claims: TokenClaims,
+    @Ip() ip: string,
     @Body(new ZodValidationPipe(applyCouponSchema)) body: ApplyCouponBody,
   ): Promise<CouponResult> {
-    return this.checkout.applyCoupon(body.couponCode);
+    return this.checkout.applyCoupon({ userId: claims.sub, ip }, body.couponCode);
   }
 
   @Post('create-payment-intent')

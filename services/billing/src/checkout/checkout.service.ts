@@ -13,7 +13,7 @@ import {
   type PaymentIntentResult,
   type User,
 } from '@mcat/contracts';
-import { REDIS, type TokenClaims } from '@mcat/service-kit';
+import { RateLimiter, REDIS, type TokenClaims } from '@mcat/service-kit';
 import type Redis from 'ioredis';
 import { BILLING_MESSAGES } from '../billing.messages';
 import { CouponsService } from '../coupons/coupons.service';
@@ -27,6 +27,7 @@ import {
   type PaymentProvider,
 } from '../payments/payment-provider';
 import { PurchasesService } from '../purchases/purchases.service';
+import type { BillingRateLimitName } from '../rate-limit/rate-limit.policy';
 import { AuthUsersClient } from '../users/auth-users.client';
 import { cardErrorMessage } from './card-error-message';
 import { withUserLock } from './user-lock';
@@ -49,9 +50,18 @@ export class CheckoutService {
     private readonly ledger: PaymentLedger,
     private readonly purchases: PurchasesService,
     private readonly authUsers: AuthUsersClient,
+    private readonly rateLimiter: RateLimiter<BillingRateLimitName>,
   ) {}
 
-  applyCoupon(code: string): Promise<CouponResult> {
+  /**
+   * What a code is worth. Every attempt counts against the account's and the address's limits
+   * (BILLING_RATE_LIMIT_POLICY), so codes cannot be guessed by trying many: 429 beyond them.
+   */
+  async applyCoupon(caller: { userId: string; ip: string }, code: string): Promise<CouponResult> {
+    await this.rateLimiter.consume({
+      applyCouponPerUser: caller.userId,
+      applyCouponPerIp: caller.ip,
+    });
     return this.coupons.apply(code);
   }
 

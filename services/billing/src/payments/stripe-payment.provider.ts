@@ -34,27 +34,24 @@ function toIntentView(intent: Stripe.PaymentIntent): PaymentIntentView {
   };
 }
 
-function fromCoupon(coupon: Stripe.Coupon): ProviderCoupon {
-  return {
-    id: coupon.id,
-    percentOff: coupon.percent_off,
-    amountOff: coupon.amount_off,
-    currency: coupon.currency,
-    // Stripe turns `valid` off itself once redeem_by passes or max_redemptions is reached.
-    valid: coupon.valid,
-    maxRedemptions: coupon.max_redemptions,
-    timesRedeemed: coupon.times_redeemed,
-    expiresAt: null,
-  };
-}
+/** A promotion code's id, the only couponId this provider gives out and takes back. */
+const PROMOTION_CODE_ID = /^promo_[A-Za-z0-9]{1,100}$/;
 
+/**
+ * A promotion code as the coupon it gives. Its coupon's discount, with the code's own id, state,
+ * limit and expiry. Not valid once the code or its coupon is no longer active, nor when Stripe
+ * keeps it for one customer: billing has no Stripe customers, so it could not tell who that is.
+ */
 function fromPromotionCode(promo: Stripe.PromotionCode): ProviderCoupon | null {
   const coupon = promo.promotion.coupon;
   if (!coupon || typeof coupon === 'string') return null;
   return {
-    ...fromCoupon(coupon),
     id: promo.id,
-    valid: promo.active && coupon.valid,
+    percentOff: coupon.percent_off,
+    amountOff: coupon.amount_off,
+    currency: coupon.currency,
+    // Stripe turns `valid` off itself once redeem_by passes or max_redemptions is reached.
+    valid: promo.active && coupon.valid && promo.customer === null,
     maxRedemptions: promo.max_redemptions ?? coupon.max_redemptions,
     timesRedeemed: promo.times_redeemed,
     expiresAt: promo.expires_at ? new Date(promo.expires_at * 1000) : null,
@@ -62,8 +59,9 @@ function fromPromotionCode(promo: Stripe.PromotionCode): ProviderCoupon | null {
 }
 
 /**
- * Stripe through its official SDK (pinned to the API version stripe-mock serves). Coupons are
- * Stripe's promotion codes, or coupon ids typed as codes.
+ * Stripe through its official SDK (pinned to the API version stripe-mock serves). Customers' codes
+ * are Stripe promotion codes only: a coupon's own id (an internal one, one made for staff) is no
+ * code, so `coupons.retrieve` is never called with what a customer typed or sent.
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -86,6 +84,7 @@ export class StripePaymentProvider implements PaymentProvider {
     this.webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? '';
   }
 
+  /** The active promotion code of that code (in any case), or null. */
   async findCouponByCode(code: string): Promise<ProviderCoupon | null> {
     const promos = await this.stripe.promotionCodes.list({
       code,
@@ -93,15 +92,23 @@ export class StripePaymentProvider implements PaymentProvider {
       limit: 1,
       expand: ['data.promotion.coupon'],
     });
+    // Stripe matches the code regardless of case; anything else it answers is not this code.
     const promo = promos.data.find((p) => p.code.toUpperCase() === code.toUpperCase());
-    if (promo) return fromPromotionCode(promo);
-    return this.retrieveCoupon(code);
+    return promo ? fromPromotionCode(promo) : null;
   }
 
-  getCoupon(couponId: string): Promise<ProviderCoupon | null> {
-    return couponId.startsWith('promo_')
-      ? this.retrievePromotionCode(couponId)
-      : this.retrieveCoupon(couponId);
+  /** The promotion code of an id apply-coupon gave (`promo_…`), read again; any other id is none. */
+  async getCoupon(couponId: string): Promise<ProviderCoupon | null> {
+    if (!PROMOTION_CODE_ID.test(couponId)) return null;
+    try {
+      const promo = await this.stripe.promotionCodes.retrieve(couponId, {
+        expand: ['promotion.coupon'],
+      });
+      return fromPromotionCode(promo);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
   }
 
   async createIntent(input: {
@@ -159,26 +166,5 @@ export class StripePaymentProvider implements PaymentProvider {
       object: event.data.object as unknown as Record<string, unknown>,
       payload: event as unknown as Record<string, unknown>,
     };
-  }
-
-  private async retrieveCoupon(id: string): Promise<ProviderCoupon | null> {
-    try {
-      return fromCoupon(await this.stripe.coupons.retrieve(id));
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-  }
-
-  private async retrievePromotionCode(id: string): Promise<ProviderCoupon | null> {
-    try {
-      const promo = await this.stripe.promotionCodes.retrieve(id, {
-        expand: ['promotion.coupon'],
-      });
-      return fromPromotionCode(promo);
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
   }
 }

@@ -16,10 +16,15 @@ export interface TestUser {
   token: string;
 }
 
+/** The addresses a test calls from directly; the shared Redis keeps their counts across runs. */
+const LOOPBACK = '127.0.0.1,::1,::ffff:127.0.0.1';
+
 /**
  * The billing service on a free port against the shared test FerretDB, NATS and Redis (its own
  * database), with tokens from a TestTokenIssuer, auth played by FakeAuth, and every
- * `billing.premium.purchased` event seen on NATS collected.
+ * `billing.premium.purchased` event seen on NATS collected. Loopback is exempt from the
+ * per-address limits, as in the `test` profile: a test of them sends another address in
+ * `x-forwarded-for`, as the gateway does.
  */
 export class BillingHarness {
   readonly premiumEvents: EventEnvelope<'billing.premium.purchased'>[] = [];
@@ -50,6 +55,7 @@ export class BillingHarness {
       REDIS_URL: testInfra.redisUrl,
       JWKS_URL: tokens.jwksUrl,
       AUTH_INTERNAL_URL: auth.url,
+      RATE_LIMIT_EXEMPT_IPS: LOOPBACK,
       ...env,
     });
     const nc = await connect({ servers: testInfra.natsUrl });

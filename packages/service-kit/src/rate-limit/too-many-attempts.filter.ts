@@ -1,9 +1,12 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { toErrorBody } from '@mcat/service-kit';
 import type { FastifyReply } from 'fastify';
+import { toErrorBody } from '../http/error-body';
 import { TooManyAttemptsException } from './too-many-attempts.exception';
 
-/** The kit's `{ statusCode, message }` body plus a Retry-After header in seconds. */
+/**
+ * The kit's `{ statusCode, message }` body plus a Retry-After header in seconds. Put it on the
+ * controllers whose routes consume a RateLimiter (`@UseFilters(TooManyAttemptsFilter)`).
+ */
 @Catch(TooManyAttemptsException)
 export class TooManyAttemptsFilter implements ExceptionFilter {
   catch(exception: TooManyAttemptsException, host: ArgumentsHost): void {
