@@ -22,6 +22,7 @@ export * from './events/processed-events';
 export * from './outbox/outbox-entry';
 export * from './outbox/outbox.plugin';
 export * from './outbox/outbox-relay';
+export * from './outbox/outbox-dead-letters';
 export * from './events/replay-dead-letter';
 export * from './plans/plans.options';
 export * from './plans/plans.module';

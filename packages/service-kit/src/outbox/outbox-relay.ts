@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   Inject,
   Injectable,
@@ -9,6 +10,12 @@ import {
 import type { EventEnvelope, EventSubject } from '@mcat/contracts';
 import type { Collection, Model, Types } from 'mongoose';
 import { EventPublisher } from '../events/event-publisher';
+import {
+  invalidEntryReason,
+  isUnpublishable,
+  OUTBOX_DEAD_LETTERS,
+  type OutboxDeadLetter,
+} from './outbox-dead-letters';
 import { onOutboxNudge } from './outbox-nudge';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
@@ -29,6 +36,12 @@ interface StoredEntry {
   data?: unknown;
 }
 
+/** A registered collection and where its unpublishable entries go. */
+interface RelayedCollection {
+  documents: Collection<OutboxedDocument>;
+  deadLetters: Collection<OutboxDeadLetter>;
+}
+
 interface OutboxedDocument {
   _id: Types.ObjectId | string | number;
   outbox?: StoredEntry[];
@@ -38,10 +51,8 @@ interface OutboxedDocument {
 const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-function toEnvelope(entry: StoredEntry): EventEnvelope | null {
-  if (typeof entry.id !== 'string' || typeof entry.subject !== 'string' || !('data' in entry)) {
-    return null;
-  }
+/** The envelope of an entry `invalidEntryReason` accepted. */
+function toEnvelope(entry: StoredEntry): EventEnvelope {
   const occurredAt =
     entry.occurredAt instanceof Date ? entry.occurredAt.toISOString() : String(entry.occurredAt);
   return {
@@ -63,11 +74,16 @@ function toEnvelope(entry: StoredEntry): EventEnvelope | null {
  * crash before its removal) is dropped by JetStream's duplicate window, and past that window by the
  * consumers' processed-event check. Delivery stays at least once; nothing is published before its
  * write is stored, and nothing stored is removed before JetStream has acknowledged it.
+ *
+ * An entry that can never be published as it is (malformed, an unknown subject, larger than NATS
+ * takes: see `outbox-dead-letters.ts`) is copied to the service's `outbox_dead_letters` collection
+ * with its error, then removed from the outbox, so it does not block the events behind it;
+ * `outbox-dead-letters.cli.ts` lists and replays them (docs/operations.md).
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('outbox');
-  private readonly collections = new Map<string, Collection<OutboxedDocument>>();
+  private readonly collections = new Map<string, RelayedCollection>();
   private readonly pollIntervalMs: number;
   private readonly maxBackoffMs: number;
   private readonly batchSize: number;
@@ -91,7 +107,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   register<T>(model: Model<T>): void {
     const name = model.collection.collectionName;
     if (this.collections.has(name)) return;
-    this.collections.set(name, model.db.collection<OutboxedDocument>(name));
+    this.collections.set(name, {
+      documents: model.db.collection<OutboxedDocument>(name),
+      deadLetters: model.db.collection<OutboxDeadLetter>(OUTBOX_DEAD_LETTERS),
+    });
     onOutboxNudge(model, () => this.nudge());
     this.nudge();
   }
@@ -161,32 +180,61 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  private async relayCollection(collection: Collection<OutboxedDocument>): Promise<void> {
+  private async relayCollection(relayed: RelayedCollection): Promise<void> {
+    const collection = relayed.documents;
     for (;;) {
       const pending = await collection
         .find({ 'outbox.id': { $exists: true } }, { projection: { outbox: 1, deletedAt: 1 } })
         .limit(this.batchSize)
         .toArray();
       let removed = 0;
-      for (const document of pending) removed += await this.relayDocument(collection, document);
+      for (const document of pending) removed += await this.relayDocument(relayed, document);
       if (pending.length < this.batchSize || removed === 0) break;
     }
     await collection.deleteMany({ deletedAt: { $ne: null }, 'outbox.id': { $exists: false } });
   }
 
-  /** Publishes a document's entries in order; removes those published even if a later one fails. */
+  /**
+   * Publishes a document's entries in order, dead-lettering the unpublishable ones; removes those
+   * done even if a later one fails.
+   */
   private async relayDocument(
-    collection: Collection<OutboxedDocument>,
+    { documents: collection, deadLetters }: RelayedCollection,
     document: OutboxedDocument,
   ): Promise<number> {
     const done: StoredEntry[] = [];
+    const deadLetter = async (entry: StoredEntry, error: string) => {
+      const id = typeof entry.id === 'string' && entry.id !== '' ? entry.id : randomUUID();
+      await deadLetters.updateOne(
+        { _id: id },
+        {
+          $setOnInsert: {
+            collection: collection.collectionName,
+            documentId: String(document._id),
+            entry,
+            error,
+            failedAt: new Date(),
+          },
+        },
+        { upsert: true },
+      );
+      this.logger.error(
+        `Outbox event ${id} of ${collection.collectionName} ${String(document._id)} cannot be ` +
+          `published (${error}); kept in outbox_dead_letters, the outbox goes on`,
+      );
+    };
     try {
       for (const entry of document.outbox ?? []) {
-        const envelope = toEnvelope(entry);
-        if (envelope) {
-          await this.publisher.publish(envelope, { timeoutMs: 3000 });
+        const invalid = invalidEntryReason(entry);
+        if (invalid) {
+          await deadLetter(entry, invalid);
         } else {
-          this.logger.error(`Dropping a malformed outbox entry of ${String(document._id)}`);
+          try {
+            await this.publisher.publish(toEnvelope(entry), { timeoutMs: 3000 });
+          } catch (error) {
+            if (!isUnpublishable(error)) throw error;
+            await deadLetter(entry, errorText(error));
+          }
         }
         done.push(entry);
       }
