@@ -20,6 +20,7 @@ import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CURRENT_PASSWORD_FIELD, NEW_PASSWORD_FIELD } from './account-fields';
 import { useChangePasswordMutation } from '../api/auth-api';
+import { useCommonPasswordCheck } from './use-common-passwords';
 
 const PASSWORD_TIPS = [
   `Use at least ${PASSWORD_MIN_LENGTH} characters; longer is stronger.`,
@@ -36,6 +37,7 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
  */
 export function ChangePasswordForm() {
   const [changePassword] = useChangePasswordMutation();
+  useCommonPasswordCheck();
   const success = useTimedMessage(SUCCESS_MESSAGE_HIDE_MS);
   const failure = useTimedMessage(AUTH_ALERT_HIDE_MS);
   const form = useForm<ChangePasswordValues, unknown, z.output<typeof changePasswordFormSchema>>({
