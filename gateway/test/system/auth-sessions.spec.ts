@@ -148,7 +148,7 @@ describe('password change', () => {
     );
     expect(statusAndBody(changed)).toEqual({
       status: 200,
-      body: { message: AUTH_MESSAGES.passwordChanged },
+      body: { message: AUTH_MESSAGES.passwordChanged, token: expect.any(String) },
     });
 
     expect(await answersTo(signedIn.token)).toEqual({ auth: 401, tests: 401 });

@@ -28,6 +28,14 @@ export interface MessageResponse {
   message: string;
 }
 
+/**
+ * PUT /api/auth/password: the change ends every session issued before it, so the session that
+ * made it goes on with this fresh token.
+ */
+export interface ChangePasswordResponse extends MessageResponse {
+  token: string;
+}
+
 export type SectionFlags = Record<SectionKey, boolean>;
 
 export interface Test {

@@ -11,6 +11,8 @@ export const AUTH_MESSAGES = {
   resetTokenValid: 'Reset token is valid',
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   userNotFound: 'User not found',
+  /** A new password on the common-password list (register, change, reset). */
+  passwordTooCommon: 'This password is too common. Choose a less predictable one.',
 } as const;
 
 /** The 429 answer of a rate limit: says when to try again, in whole minutes. */

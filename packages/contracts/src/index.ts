@@ -5,6 +5,7 @@ export * from './messages';
 export * from './events';
 export * from './api';
 export * from './schemas/common';
+export * from './schemas/common-passwords';
 export * from './schemas/auth';
 export * from './schemas/tests';
 export * from './schemas/questions';

@@ -4,7 +4,12 @@ import { Clock } from './clock/clock';
 import { ClockModule } from './clock/clock.module';
 import type { AuthConfig } from './config';
 import { PasswordResetModule } from './password-reset/password-reset.module';
-import { RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit/rate-limit.policy';
+import {
+  RATE_LIMIT_POLICY,
+  SIGN_IN_BACKOFF,
+  type RateLimitPolicy,
+} from './rate-limit/rate-limit.policy';
+import { SignInBackoffModule } from './rate-limit/sign-in-backoff.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
 
@@ -27,6 +32,7 @@ export class AppModule {
           overrides.rateLimits ?? RATE_LIMIT_POLICY,
           config.RATE_LIMIT_EXEMPT_IPS,
         ),
+        SignInBackoffModule.register(SIGN_IN_BACKOFF),
         SessionsModule.register({
           ...config,
           sessionVersionWatchMs: overrides.sessionVersionWatchMs,

@@ -12,7 +12,7 @@ const call: RunningAuth['call'] = async (method, url, options) => {
 };
 
 const register = async (overrides: Record<string, unknown> = {}) => {
-  const body = { name: 'Ada', email: uniqueEmail(), password: 'secret1', ...overrides };
+  const body = { name: 'Ada', email: uniqueEmail(), password: 'mcat-secret-1', ...overrides };
   const result = await call<AuthResponse>('POST', '/api/auth/register', { body });
   return { ...result, sent: body };
 };
@@ -31,7 +31,7 @@ describe('accounts', () => {
       name: '  Ada Lovelace ',
       email: `  ${email.toUpperCase()} `,
       plannedTestingDate: '2030-05-17T00:00:00.000Z',
-      confirmPassword: 'secret1',
+      confirmPassword: 'mcat-secret-1',
     });
     expect(status).toBe(201);
     expect(typeof body.token).toBe('string');
@@ -49,7 +49,7 @@ describe('accounts', () => {
   it('a taken e-mail, in any case, answers 409 with a clear message', async () => {
     const { sent } = await register();
     const again = await call('POST', '/api/auth/register', {
-      body: { name: 'Other', email: sent.email.toUpperCase(), password: 'another1' },
+      body: { name: 'Other', email: sent.email.toUpperCase(), password: 'another-secret-2' },
     });
     expect(again).toMatchObject({
       status: 409,
@@ -180,7 +180,7 @@ describe('accounts', () => {
   });
 
   describe('validation messages of spec section 5', () => {
-    const valid = { name: 'Ada', email: 'ada@example.com', password: 'secret1' };
+    const valid = { name: 'Ada', email: 'ada@example.com', password: 'mcat-secret-1' };
     const cases: [string, string, Record<string, unknown>, string][] = [
       ['register', '/api/auth/register', { ...valid, name: undefined }, VALIDATION.nameRequired],
       ['register', '/api/auth/register', { ...valid, name: '   ' }, VALIDATION.nameRequired],
@@ -239,15 +239,15 @@ describe('accounts', () => {
       await expectMessage(put('/api/auth/me', { name: 'A' }), VALIDATION.emailRequired);
       await expectMessage(put('/api/auth/me', { name: 'A', email: 'x' }), VALIDATION.emailInvalid);
       await expectMessage(
-        put('/api/auth/password', { newPassword: 'secret2' }),
+        put('/api/auth/password', { newPassword: 'mcat-secret-2' }),
         VALIDATION.currentPasswordRequired,
       );
       await expectMessage(
-        put('/api/auth/password', { currentPassword: 'secret1' }),
+        put('/api/auth/password', { currentPassword: 'mcat-secret-1' }),
         VALIDATION.newPasswordRequired,
       );
       await expectMessage(
-        put('/api/auth/password', { currentPassword: 'secret1', newPassword: '123' }),
+        put('/api/auth/password', { currentPassword: 'mcat-secret-1', newPassword: '123' }),
         VALIDATION.passwordTooShort,
       );
     });

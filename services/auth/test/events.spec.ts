@@ -24,7 +24,7 @@ let nc: NatsConnection;
 let auth: RunningAuth;
 
 const register = async () => {
-  const body = { name: 'Evie', email: uniqueEmail('event'), password: 'secret1' };
+  const body = { name: 'Evie', email: uniqueEmail('event'), password: 'mcat-secret-1' };
   const { body: answer } = await auth.call<AuthResponse>('POST', '/api/auth/register', { body });
   await outboxDrained(answer.user._id);
   return { ...body, ...answer };

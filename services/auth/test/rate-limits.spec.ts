@@ -2,6 +2,7 @@ import { tooManyAttempts, type AuthResponse } from '@mcat/contracts';
 import Redis from 'ioredis';
 import {
   RATE_LIMIT_POLICY,
+  SIGN_IN_BACKOFF,
   type RateLimitName,
   type RateLimitPolicy,
 } from '../src/rate-limit/rate-limit.policy';
@@ -56,6 +57,20 @@ async function endWindow(rule: RateLimitName, counted: string): Promise<void> {
   }
 }
 
+/** Ends the per-account sign-in wait (`rate-limit:loginPerAccount:<e-mail>`), at most a minute. */
+async function endAccountWait(email: string): Promise<void> {
+  const redis = new Redis(auth.redis.url);
+  const key = `rate-limit:loginPerAccount:${email}`;
+  try {
+    const remainingMs = await redis.pttl(key);
+    expect(remainingMs).toBeGreaterThan(0);
+    expect(remainingMs).toBeLessThanOrEqual(SIGN_IN_BACKOFF.firstWaitSeconds * 1000);
+    await redis.del(key);
+  } finally {
+    await redis.quit();
+  }
+}
+
 beforeAll(async () => {
   auth = await startAuth({ rateLimits: policy }, { RATE_LIMIT_EXEMPT_IPS: EXEMPT_ADDRESS });
 });
@@ -72,13 +87,20 @@ describe('rate limits', () => {
       forgotPasswordPerEmail: { points: 5, windowSeconds: 3600 },
       forgotPasswordPerIp: { points: 20, windowSeconds: 3600, perAddress: true },
     });
+    expect(SIGN_IN_BACKOFF).toEqual({
+      failures: 10,
+      windowSeconds: 900,
+      firstWaitSeconds: 60,
+      maxWaitSeconds: 900,
+      memorySeconds: 86400,
+    });
     expect(tooManyAttempts(900)).toBe('Too many attempts. Please try again in 15 minutes.');
     expect(tooManyAttempts(3599)).toBe('Too many attempts. Please try again in 60 minutes.');
     expect(tooManyAttempts(30)).toBe('Too many attempts. Please try again in 1 minute.');
   });
 
-  it('login: 10 attempts per e-mail and address, then 429 even with the right password, until the window ends', async () => {
-    const body = { name: 'Rate', email: uniqueEmail('rate'), password: 'secret1' };
+  it('login: 10 attempts per e-mail and address, then 429 even with the right password, until the window and the account’s wait end', async () => {
+    const body = { name: 'Rate', email: uniqueEmail('rate'), password: 'mcat-secret-1' };
     await auth.call('POST', '/api/auth/register', { body, ip: '10.0.0.1' });
     const login = (password: string, ip = '10.0.0.2') =>
       auth.call<AuthResponse>('POST', '/api/auth/login', {
@@ -87,16 +109,18 @@ describe('rate limits', () => {
       });
 
     for (let i = 0; i < 10; i += 1) expect((await login('wrong-one')).status).toBe(401);
-    expectTooMany(await login('secret1'));
-    // Another address is not affected.
-    expect((await login('secret1', '10.0.0.3')).status).toBe(200);
+    expectTooMany(await login('mcat-secret-1'));
+    // The same 10 failures make the account wait (SIGN_IN_BACKOFF), from every address.
+    expectTooMany(await login('mcat-secret-1', '10.0.0.3'));
 
     await endWindow('loginPerEmailAndIp', `${body.email}|10.0.0.2`);
-    expect((await login('secret1')).status).toBe(200);
+    expectTooMany(await login('mcat-secret-1'));
+    await endAccountWait(body.email);
+    expect((await login('mcat-secret-1')).status).toBe(200);
   });
 
   it('a successful login clears its e-mail’s count', async () => {
-    const body = { name: 'Rate', email: uniqueEmail('clear'), password: 'secret1' };
+    const body = { name: 'Rate', email: uniqueEmail('clear'), password: 'mcat-secret-1' };
     await auth.call('POST', '/api/auth/register', { body, ip: '10.0.1.1' });
     const login = (password: string) =>
       auth.call('POST', '/api/auth/login', {
@@ -104,12 +128,12 @@ describe('rate limits', () => {
         ip: '10.0.1.2',
       });
     for (let i = 0; i < 9; i += 1) await login('wrong-one');
-    expect((await login('secret1')).status).toBe(200);
+    expect((await login('mcat-secret-1')).status).toBe(200);
     for (let i = 0; i < 9; i += 1) expect((await login('wrong-one')).status).toBe(401);
   });
 
   it('login: 100 attempts per address over any e-mails, then 429 even with the right password, until the window ends', async () => {
-    const account = { name: 'Spray', email: uniqueEmail('spray-owner'), password: 'secret1' };
+    const account = { name: 'Spray', email: uniqueEmail('spray-owner'), password: 'mcat-secret-1' };
     await auth.call('POST', '/api/auth/register', { body: account, ip: '10.0.2.9' });
     const login = (email: string, password: string) =>
       auth.call('POST', '/api/auth/login', { body: { email, password }, ip: '10.0.2.1' });
@@ -125,7 +149,7 @@ describe('rate limits', () => {
   it('register: 20 per hour per address, then 429 until the window ends', async () => {
     const register = () =>
       auth.call('POST', '/api/auth/register', {
-        body: { name: 'Many', email: uniqueEmail('many'), password: 'secret1' },
+        body: { name: 'Many', email: uniqueEmail('many'), password: 'mcat-secret-1' },
         ip: '10.0.3.1',
       });
     const statuses = (await Promise.all(Array.from({ length: 20 }, register))).map((a) => a.status);
@@ -174,7 +198,7 @@ describe('rate limits', () => {
   it('an exempt address is not counted per address, but its e-mails still are', async () => {
     const register = () =>
       auth.call('POST', '/api/auth/register', {
-        body: { name: 'Office', email: uniqueEmail('office'), password: 'secret1' },
+        body: { name: 'Office', email: uniqueEmail('office'), password: 'mcat-secret-1' },
         ip: EXEMPT_ADDRESS,
       });
     const statuses = (await Promise.all(Array.from({ length: 25 }, register))).map((a) => a.status);

@@ -15,7 +15,7 @@ const decode = (part: string) =>
   JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>;
 
 const register = async () => {
-  const body = { name: 'Tok', email: uniqueEmail('tok'), password: 'secret1' };
+  const body = { name: 'Tok', email: uniqueEmail('tok'), password: 'mcat-secret-1' };
   const { body: answer } = await auth.call<AuthResponse>('POST', '/api/auth/register', { body });
   return { ...body, ...answer };
 };

@@ -22,7 +22,7 @@ export function ProfileRoute() {
           <ProfileForm user={user} />
         </FormCard>
         <FormCard title="Change Password" headingLevel="h2">
-          <ChangePasswordForm email={user.email} />
+          <ChangePasswordForm />
         </FormCard>
       </Box>
     </PageContainer>

@@ -106,7 +106,7 @@ describe('session', () => {
     const store = createAppStore();
     store.dispatch(startSession());
     await store
-      .dispatch(authApi.endpoints.login.initiate({ email: user.email, password: 'secret1' }))
+      .dispatch(authApi.endpoints.login.initiate({ email: user.email, password: 'mcat-secret-1' }))
       .unwrap();
     expect(store.getState().session).toMatchObject({
       token: 'fresh-token',
@@ -133,7 +133,11 @@ describe('session', () => {
     expect(store.getState().session.error).toBe(AUTH_MESSAGES.invalidCredentials);
 
     const registration = store.dispatch(
-      authApi.endpoints.register.initiate({ name: 'Ada', email: user.email, password: 'secret1' }),
+      authApi.endpoints.register.initiate({
+        name: 'Ada',
+        email: user.email,
+        password: 'mcat-secret-1',
+      }),
     );
     await expect(registration.unwrap()).rejects.toMatchObject({ status: 500 });
     expect(store.getState().session.error).toBe(ERRORS.register);
@@ -150,7 +154,7 @@ describe('session', () => {
         authApi.endpoints.register.initiate({
           name: 'Ada',
           email: user.email,
-          password: 'secret1',
+          password: 'mcat-secret-1',
         }),
       )
       .unwrap();

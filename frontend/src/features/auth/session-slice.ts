@@ -107,7 +107,7 @@ export const sessionSlice = createSlice({
         state.error = apiErrorMessage(payload, ERRORS.profileUpdate);
       })
       .addMatcher(endpoints.changePassword.matchFulfilled, (state, { payload }) => {
-        if (payload.token) state.token = payload.token;
+        state.token = payload.token;
         state.error = null;
       })
       .addMatcher(endpoints.changePassword.matchRejected, (state, { payload }) => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from '../auth-messages';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
+import { isCommonPassword } from './common-passwords';
 
 /** Empty form inputs ('' or null) count as missing. */
 export const blankToUndefined = (value: unknown): unknown =>
@@ -17,11 +19,16 @@ export const email = () =>
     .min(1, VALIDATION.emailRequired)
     .pipe(z.email(VALIDATION.emailInvalid));
 
+/** A password being chosen. Its common-password check is async: parse with `parseAsync`. */
 export const newPassword = (requiredMessage: string = VALIDATION.passwordRequired) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort);
+    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
+    .refine(
+      async (value) => value.length < PASSWORD_MIN_LENGTH || !(await isCommonPassword(value)),
+      AUTH_MESSAGES.passwordTooCommon,
+    );
 
 /** A calendar date, 'YYYY-MM-DD'; a full ISO timestamp is cut to its date part. */
 export const isoDate = (message: string) =>

@@ -6,11 +6,15 @@ import type { z } from 'zod';
  * issue's message, which is the spec's text where the spec gives one. Unknown fields are stripped
  * (zod's default) unless the schema is strict.
  */
-export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<
+  unknown,
+  Promise<z.infer<S>>
+> {
   constructor(private readonly schema: S) {}
 
-  transform(value: unknown): z.infer<S> {
-    const result = this.schema.safeParse(value ?? {});
+  /** Async, as some checks are (the common-password list is loaded on first use). */
+  async transform(value: unknown): Promise<z.infer<S>> {
+    const result = await this.schema.safeParseAsync(value ?? {});
     if (result.success) return result.data;
     throw new BadRequestException(result.error.issues[0]?.message ?? 'Invalid request');
   }

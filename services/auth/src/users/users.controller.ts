@@ -6,8 +6,8 @@ import {
   registerSchema,
   type AuthResponse,
   type ChangePasswordBody,
+  type ChangePasswordResponse,
   type LoginBody,
-  type MessageResponse,
   type ProfileBody,
   type RegisterBody,
   type User as UserView,
@@ -64,7 +64,7 @@ export class UsersController {
   changePassword(
     @CurrentUser() caller: TokenClaims,
     @Body(new ZodValidationPipe(changePasswordSchema)) body: ChangePasswordBody,
-  ): Promise<MessageResponse> {
+  ): Promise<ChangePasswordResponse> {
     return this.users.changePassword(caller.sub, body);
   }
 }

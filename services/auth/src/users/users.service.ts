@@ -10,8 +10,8 @@ import {
   AUTH_MESSAGES,
   type AuthResponse,
   type ChangePasswordBody,
+  type ChangePasswordResponse,
   type LoginBody,
-  type MessageResponse,
   type ProfileBody,
   type RegisterBody,
   type User as UserView,
@@ -20,6 +20,7 @@ import { OutboxRelay, RateLimiter } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import { PasswordHasher } from '../passwords/password-hasher';
 import type { RateLimitName } from '../rate-limit/rate-limit.policy';
+import { SignInBackoff } from '../rate-limit/sign-in-backoff';
 import { SessionTokens } from '../sessions/session-tokens';
 import { SessionVersionStore } from '../sessions/session-version-store';
 import { User, type UserDocument } from './user.schema';
@@ -46,6 +47,7 @@ export class UsersService {
     private readonly tokens: SessionTokens,
     private readonly sessionVersions: SessionVersionStore,
     private readonly rateLimiter: RateLimiter<RateLimitName>,
+    private readonly signInBackoff: SignInBackoff,
     relay: OutboxRelay,
   ) {
     relay.register(users);
@@ -76,12 +78,19 @@ export class UsersService {
   async login(body: LoginBody, ip: string): Promise<AuthResponse> {
     const emailAndIp = `${body.email}|${ip}`;
     await this.rateLimiter.consume({ loginPerIp: ip, loginPerEmailAndIp: emailAndIp });
+    const attempt = await this.signInBackoff.admit(body.email);
     const user = await this.users.findOne({ email: body.email });
     const valid = user
       ? await this.hasher.verify(user.passwordHash, body.password)
       : await this.hasher.verifyNobody(body.password);
-    if (!user || !valid) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
-    await this.rateLimiter.reset('loginPerEmailAndIp', emailAndIp);
+    if (!user || !valid) {
+      await this.signInBackoff.failed(attempt);
+      throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+    }
+    await Promise.all([
+      this.rateLimiter.reset('loginPerEmailAndIp', emailAndIp),
+      this.signInBackoff.succeeded(body.email),
+    ]);
     return this.signIn(user);
   }
 
@@ -101,17 +110,19 @@ export class UsersService {
     return toUserView(user);
   }
 
-  async changePassword(userId: string, body: ChangePasswordBody): Promise<MessageResponse> {
+  /** Every other session ends; the caller's goes on with the fresh token answered. */
+  async changePassword(userId: string, body: ChangePasswordBody): Promise<ChangePasswordResponse> {
     const user = await this.signedInUser(userId);
     if (!(await this.hasher.verify(user.passwordHash, body.currentPassword))) {
       throw new BadRequestException(AUTH_MESSAGES.currentPasswordIncorrect);
     }
-    await this.replacePassword(userId, body.newPassword);
-    return { message: AUTH_MESSAGES.passwordChanged };
+    const sessionVersion = await this.replacePassword(userId, body.newPassword);
+    const token = await this.tokens.issue({ sub: userId, roles: user.roles, sv: sessionVersion });
+    return { message: AUTH_MESSAGES.passwordChanged, token };
   }
 
-  /** Sets a new password and ends every session issued before. */
-  async replacePassword(userId: string, password: string): Promise<void> {
+  /** Sets a new password and ends every session issued before; answers the new session version. */
+  async replacePassword(userId: string, password: string): Promise<number> {
     const passwordHash = await this.hasher.hash(password);
     const { matchedCount } = await this.users.updateOne(
       { _id: userId },
@@ -121,6 +132,7 @@ export class UsersService {
     if (!user) throw new NotFoundException(AUTH_MESSAGES.userNotFound);
     // The version read back may already include a concurrent bump; Redis only ever goes up.
     await this.sessionVersions.publish(userId, user.sessionVersion);
+    return user.sessionVersion;
   }
 
   /** The account a reset link may be sent for, if the address has one. */

@@ -2,6 +2,7 @@
 import type {
   AuthResponse,
   ChangePasswordBody,
+  ChangePasswordResponse,
   ForgotPasswordBody,
   LoginBody,
   MessageResponse,
@@ -11,9 +12,6 @@ import type {
   User,
 } from '@mcat/contracts';
 import { api } from '../../../lib/api';
-
-/** A password change answers a message, and a fresh token when the old ones stop working. */
-export type ChangePasswordResponse = MessageResponse & { token?: string };
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -19,7 +19,8 @@ import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CURRENT_PASSWORD_FIELD, NEW_PASSWORD_FIELD } from './account-fields';
-import { useChangePasswordMutation, useLoginMutation } from '../api/auth-api';
+import { useChangePasswordMutation } from '../api/auth-api';
+import { useCommonPasswordCheck } from './use-common-passwords';
 
 const PASSWORD_TIPS = [
   `Use at least ${PASSWORD_MIN_LENGTH} characters; longer is stronger.`,
@@ -31,12 +32,12 @@ const PASSWORD_TIPS = [
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * A password change ends every session issued before it. When the answer carries no fresh
- * token, signing in again with the new password keeps this session going.
+ * A password change ends every session issued before it; this one goes on with the fresh token
+ * the answer carries (the session slice stores it).
  */
-export function ChangePasswordForm({ email }: { email: string }) {
+export function ChangePasswordForm() {
   const [changePassword] = useChangePasswordMutation();
-  const [login] = useLoginMutation();
+  useCommonPasswordCheck();
   const success = useTimedMessage(SUCCESS_MESSAGE_HIDE_MS);
   const failure = useTimedMessage(AUTH_ALERT_HIDE_MS);
   const form = useForm<ChangePasswordValues, unknown, z.output<typeof changePasswordFormSchema>>({
@@ -54,7 +55,6 @@ export function ChangePasswordForm({ email }: { email: string }) {
     failure.clear();
     try {
       const answer = await changePassword({ currentPassword, newPassword }).unwrap();
-      if (!answer.token) await login({ email, password: newPassword }).unwrap();
       reset(EMPTY);
       success.show(answer.message || AUTH_MESSAGES.passwordChanged);
     } catch (error) {

@@ -19,6 +19,7 @@ import { useTimedMessage } from '../../../lib/use-timed-message';
 import { RouterLink } from '../../../components/router-link';
 import { EMAIL_FIELD, NAME_FIELD, NEW_PASSWORD_FIELD, PLANNED_DATE_FIELD } from './account-fields';
 import { useRegisterMutation } from '../api/auth-api';
+import { useCommonPasswordCheck } from './use-common-passwords';
 
 interface RegisterFormProps {
   onRegistered: () => void;
@@ -26,6 +27,7 @@ interface RegisterFormProps {
 
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const [registerUser] = useRegisterMutation();
+  useCommonPasswordCheck();
   const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),

@@ -22,6 +22,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { RouterLink } from '../../../components/router-link';
 import { NEW_PASSWORD_FIELD } from './account-fields';
 import { useResetPasswordMutation, useValidateResetTokenQuery } from '../api/auth-api';
+import { useCommonPasswordCheck } from './use-common-passwords';
 
 interface ResetPasswordViewProps {
   token: string;
@@ -31,6 +32,7 @@ interface ResetPasswordViewProps {
 export function ResetPasswordView({ token, onDone }: ResetPasswordViewProps) {
   const validation = useValidateResetTokenQuery(token);
   const [resetPassword] = useResetPasswordMutation();
+  useCommonPasswordCheck();
   const [done, setDone] = useState(false);
   const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
   const form = useForm<ResetPasswordForm, unknown, z.output<typeof resetPasswordFormSchema>>({
