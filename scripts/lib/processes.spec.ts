@@ -38,6 +38,8 @@ describe('process table', () => {
     });
     expect(serviceEnv(START_PROFILE, 'auth', {})).toMatchObject({
       JWT_KEYS_DIR: path.join(START_PROFILE.dataDir, 'keys'),
+    });
+    expect(serviceEnv(START_PROFILE, 'mailer', {})).toMatchObject({
       PUBLIC_URL: `http://localhost:${START_PROFILE.gateway}`,
     });
     expect(gatewayEnv(TEST_PROFILE, {})).toMatchObject({

@@ -63,7 +63,6 @@ export function serviceEnv(
         ...common,
         ...data,
         JWT_KEYS_DIR: path.join(profile.dataDir, 'keys'),
-        PUBLIC_URL: publicUrl(profile, env),
         // Every end-to-end account is registered from this machine: the per-address limits
         // would refuse the suite after 20 sign-ups. The per-e-mail limits still apply.
         ...(profile.name === 'test'

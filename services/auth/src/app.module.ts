@@ -3,6 +3,7 @@ import { RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
 import { Clock } from './clock/clock';
 import { ClockModule } from './clock/clock.module';
 import type { AuthConfig } from './config';
+import { MailModule } from './mail/mail.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import {
   RATE_LIMIT_POLICY,
@@ -37,8 +38,9 @@ export class AppModule {
           ...config,
           sessionVersionWatchMs: overrides.sessionVersionWatchMs,
         }),
+        MailModule.register(config.REDIS_URL),
         UsersModule,
-        PasswordResetModule.register({ publicUrl: config.PUBLIC_URL, redisUrl: config.REDIS_URL }),
+        PasswordResetModule.register(),
       ],
     };
   }

@@ -34,11 +34,6 @@ export const authEnvSchema = baseEnvSchema
      * probe, the local end-to-end tests); the per-e-mail limits still apply to them.
      */
     RATE_LIMIT_EXEMPT_IPS: rateLimitExemptIps,
-    /** The web app's address: reset links point there. */
-    PUBLIC_URL: z
-      .url({ error: 'PUBLIC_URL must be an http:// or https:// URL' })
-      .default('http://localhost:8080')
-      .transform((value) => value.replace(/\/+$/, '')),
   })
   .refine((env) => Boolean(env.JWT_PRIVATE_KEY_FILE) === Boolean(env.JWT_PUBLIC_KEY_FILE), {
     message: 'JWT_PRIVATE_KEY_FILE and JWT_PUBLIC_KEY_FILE must be set together',

@@ -3,8 +3,11 @@ import type { INestApplication } from '@nestjs/common';
 import {
   AUTH_MESSAGES,
   ERRORS,
+  MAIL_DELIVERY,
+  MAIL_JOBS,
   MAIL_QUEUE,
   passwordResetJobId,
+  passwordResetSecretKey,
   PASSWORD_RESET_TTL_MINUTES,
   type AuthResponse,
 } from '@mcat/contracts';
@@ -112,7 +115,7 @@ describe('password reset', () => {
     expect((await login('newsecret')).status).toBe(200);
   });
 
-  it('only the hash of the token is stored, and the mail job id derives from it', async () => {
+  it('only the hash of the token is stored', async () => {
     const user = await register();
     const token = await requestLink(user.email);
     const hash = createHash('sha256').update(token).digest('hex');
@@ -122,16 +125,49 @@ describe('password reset', () => {
       .findOne({ userId: new Types.ObjectId(user.id) });
     expect(stored).toMatchObject({ tokenHash: hash });
     expect(JSON.stringify(stored)).not.toContain(token);
+  });
 
+  it('the queued job holds no link nor token; the token waits under its own key until the mail is sent', async () => {
+    const user = await register();
     const connection = new Redis(auth.config.REDIS_URL);
     const queue = new Queue(MAIL_QUEUE, { connection });
     try {
-      const job = await queue.getJob(passwordResetJobId(hash));
-      expect(job?.data).toMatchObject({
-        to: user.email,
-        resetUrl: `${PUBLIC_URL}/reset-password/${token}`,
+      await queue.pause();
+      const answer = await call('POST', '/api/auth/forgot-password', {
+        body: { email: user.email },
       });
+      expect(answer.status).toBe(200);
+      const [job] = await queue.getJobs(['waiting']);
+      expect(job?.name).toBe(MAIL_JOBS.passwordReset);
+      const resetId = job!.data.resetId as string;
+      expect(job?.id).toBe(passwordResetJobId(resetId));
+      expect(job?.data).toEqual({
+        to: user.email,
+        name: 'Grace',
+        resetId: expect.stringMatching(/^[0-9a-f]{64}$/),
+        expiresAt: expect.any(String),
+      });
+      expect(job?.opts).toMatchObject({ removeOnComplete: true, attempts: MAIL_DELIVERY.attempts });
+      const key = passwordResetSecretKey(resetId);
+      const token = await connection.get(key);
+      expect(token).toMatch(/^[\w-]{43}$/);
+      expect(createHash('sha256').update(token!).digest('hex')).toBe(resetId);
+      const ttl = await connection.pttl(key);
+      expect(ttl).toBeGreaterThan((PASSWORD_RESET_TTL_MINUTES - 1) * 60_000);
+      expect(ttl).toBeLessThanOrEqual(PASSWORD_RESET_TTL_MINUTES * 60_000);
+      expect(JSON.stringify(job)).not.toContain(token);
+
+      await queue.resume();
+      const mail = await smtp.waitForMail(user.email);
+      expect(mail.text).toContain(`${PUBLIC_URL}/reset-password/${token}`);
+      const deadline = Date.now() + 5000;
+      while ((await queue.getJob(job!.id!)) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await queue.getJob(job!.id!)).toBeUndefined();
+      expect(await connection.exists(key)).toBe(0);
     } finally {
+      await queue.resume();
       await queue.close();
       await connection.quit();
     }

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import {
   MAIL_DELIVERY,
   MAIL_JOBS,
   MAIL_QUEUE,
   passwordResetJobId,
-  type PasswordResetMailJob,
+  passwordResetSecretKey,
 } from '@mcat/contracts';
 import { bootstrapService, parseConfig } from '@mcat/service-kit';
 import { Queue } from 'bullmq';
@@ -25,23 +26,28 @@ let smtp: SmtpTestServer;
 let app: INestApplication;
 let baseUrl: string;
 let connection: Redis;
-let queue: Queue<PasswordResetMailJob>;
+let queue: Queue;
 
-const resetJob = (to: string, token: string): PasswordResetMailJob => ({
-  to,
-  name: 'Ada <Lovelace>',
-  resetUrl: `https://logbook.example/reset-password/${token}`,
-  expiresAt: '2030-01-02T03:04:05.000Z',
-});
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Enqueues as the auth service does: one job per token, the shared delivery policy. */
-const enqueue = (mail: PasswordResetMailJob, tokenHash: string) =>
-  queue.add(MAIL_JOBS.passwordReset, mail, {
-    jobId: passwordResetJobId(tokenHash),
-    attempts: MAIL_DELIVERY.attempts,
-    backoff: { type: MAIL_DELIVERY.backoffType },
-    removeOnFail: false,
-  });
+/** As auth queues every mail: the shared delivery policy, removed once sent, failures kept. */
+const DELIVERY = {
+  attempts: MAIL_DELIVERY.attempts,
+  backoff: { type: MAIL_DELIVERY.backoffType },
+  removeOnComplete: true,
+  removeOnFail: false,
+};
+
+/** Queues a reset mail as auth does (token under its key, job naming it); answers their ids. */
+const sendReset = async (to: string, token: string) => {
+  const resetId = sha256(token);
+  const key = passwordResetSecretKey(resetId);
+  const jobId = passwordResetJobId(resetId);
+  await connection.set(key, token, 'PX', 60 * 60_000);
+  const data = { to, name: 'Ada <Lovelace>', resetId, expiresAt: '2030-01-02T03:04:05.000Z' };
+  await queue.add(MAIL_JOBS.passwordReset, data, { ...DELIVERY, jobId });
+  return { jobId, key };
+};
 
 const metric = async (name: string): Promise<number> => {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
@@ -58,6 +64,8 @@ const waitUntil = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
     await new Promise((r) => setTimeout(r, 50));
   }
 };
+
+const jobGone = async (jobId: string) => (await queue.getJob(jobId)) === undefined;
 
 beforeAll(async () => {
   redis = await privateRedis();
@@ -77,7 +85,7 @@ beforeAll(async () => {
   app = await bootstrapService({ module: AppModule.register(config), config });
   baseUrl = `http://127.0.0.1:${port}`;
   connection = new Redis(redis.url, { maxRetriesPerRequest: null });
-  queue = new Queue<PasswordResetMailJob>(MAIL_QUEUE, { connection });
+  queue = new Queue(MAIL_QUEUE, { connection });
 });
 
 afterAll(async () => {
@@ -88,10 +96,10 @@ afterAll(async () => {
   await redis?.dispose();
 });
 
-describe('mailer', () => {
-  it('sends a reset mail with the brand, the link, its expiry and a line for who did not ask', async () => {
+describe('reset mail', () => {
+  it('builds the link from the token under its key, with the brand, expiry and a line for who did not ask', async () => {
     const token = 'A'.repeat(43);
-    await enqueue(resetJob('ada@example.com', token), 'a1');
+    const { jobId, key } = await sendReset('ada@example.com', token);
     const mail = await smtp.waitForMail('ada@example.com');
 
     expect(mail.subject).toBe('Reset your Test Logbook password');
@@ -110,16 +118,100 @@ describe('mailer', () => {
     expect(mail.html).toContain('Hello Ada &lt;Lovelace&gt;,');
     expect(mail.html).not.toContain('<Lovelace>');
     await waitUntil(async () => (await metric('mail_sent_total')) >= 1);
+
+    // Sent: neither the token's key nor the job is left.
+    await waitUntil(() => jobGone(jobId));
+    expect(await connection.exists(key)).toBe(0);
   });
 
-  it('enqueuing the same token twice sends one mail', async () => {
-    await enqueue(resetJob('twice@example.com', 'B'.repeat(43)), 'b2');
-    await enqueue(resetJob('twice@example.com', 'B'.repeat(43)), 'b2');
+  it('queuing the same token twice sends one mail', async () => {
+    await sendReset('twice@example.com', 'B'.repeat(43));
+    await sendReset('twice@example.com', 'B'.repeat(43));
     await smtp.waitForMail('twice@example.com');
     await new Promise((r) => setTimeout(r, 1000));
     expect(smtp.to('twice@example.com')).toHaveLength(1);
   });
 
+  it('sends nothing when the token is gone (expired, or sent before), and drops the job', async () => {
+    const sentBefore = await metric('mail_sent_total');
+    const { jobId, key } = await sendReset('expired@example.com', 'E'.repeat(43));
+    await connection.del(key);
+    await waitUntil(() => jobGone(jobId));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.to('expired@example.com')).toHaveLength(0);
+    expect(await metric('mail_sent_total')).toBe(sentBefore);
+  });
+});
+
+describe('account notices', () => {
+  it('tells the old address that the e-mail address was changed, to what, when, and what to do', async () => {
+    await queue.add(
+      MAIL_JOBS.emailChanged,
+      {
+        to: 'old@example.com',
+        name: 'Ada <Lovelace>',
+        newEmail: 'new@example.com',
+        changedAt: '2030-01-02T03:04:05.000Z',
+      },
+      { ...DELIVERY, jobId: 'email-changed-1' },
+    );
+    const mail = await smtp.waitForMail('old@example.com');
+    expect(mail.to).toEqual(['old@example.com']);
+    expect(mail.subject).toBe('Your Test Logbook e-mail address was changed');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(
+        'The e-mail address of your Test Logbook account was changed from old@example.com to new@example.com on Wed, 02 Jan 2030 03:04 UTC.',
+      );
+      expect(body).toContain('If you did not make this change');
+      expect(body).toContain('write to help@logbook.example right away');
+      expect(body).toContain('https://logbook.example/profile');
+      expect(body).not.toContain('/reset-password/');
+    }
+    expect(mail.text).toContain('Hello Ada <Lovelace>,');
+    expect(mail.html).toContain('Hello Ada &lt;Lovelace&gt;,');
+    expect(mail.html).toContain('<a href="https://logbook.example/profile">');
+    expect(smtp.to('new@example.com')).toHaveLength(0);
+    await waitUntil(() => jobGone('email-changed-1'));
+  });
+
+  it('tells the account that its password was changed, when, and what to do', async () => {
+    await queue.add(
+      MAIL_JOBS.passwordChanged,
+      { to: 'pw@example.com', name: 'Grace', changedAt: '2030-01-02T03:04:05.000Z' },
+      { ...DELIVERY, jobId: 'password-changed-1' },
+    );
+    const mail = await smtp.waitForMail('pw@example.com');
+    expect(mail.subject).toBe('Your Test Logbook password was changed');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(
+        'The password of your Test Logbook account (pw@example.com) was changed on Wed, 02 Jan 2030 03:04 UTC.',
+      );
+      expect(body).toContain('If you did not make this change, reset your password right away at');
+      expect(body).toContain('and write to help@logbook.example.');
+      expect(body).not.toContain('/reset-password/');
+    }
+    expect(mail.text).toContain(
+      'If you did not make this change, reset your password right away at https://logbook.example/forgot-password and write to help@logbook.example.',
+    );
+    expect(mail.html).toContain(
+      'right away at <a href="https://logbook.example/forgot-password">https://logbook.example/forgot-password</a> and',
+    );
+    expect(await metric('mail_sent_total{job="password-changed"}')).toBe(1);
+  });
+
+  it('a job with missing fields fails at once, without retries', async () => {
+    const job = await queue.add(
+      MAIL_JOBS.passwordChanged,
+      { to: 'broken@example.com' },
+      { ...DELIVERY, jobId: 'password-changed-broken' },
+    );
+    await waitUntil(async () => (await job.getState()) === 'failed');
+    expect((await queue.getJob(job.id ?? ''))?.attemptsMade).toBe(1);
+    expect(smtp.to('broken@example.com')).toHaveLength(0);
+  });
+});
+
+describe('mailer', () => {
   it('reports ready while Redis and SMTP answer, and not ready while SMTP is down', async () => {
     const up = await fetch(`${baseUrl}/readyz`);
     expect(up.status).toBe(200);
@@ -144,28 +236,35 @@ describe('mailer', () => {
   it('a mail due while SMTP is down is delivered once SMTP is back, exactly once', async () => {
     const failedBefore = await metric('mail_failed_total');
     await smtp.stop();
-    const job = await enqueue(resetJob('outage@example.com', 'C'.repeat(43)), 'c3');
-    await waitUntil(async () => (await queue.getJob(job.id ?? ''))!.attemptsMade >= 2);
+    const { jobId, key } = await sendReset('outage@example.com', 'C'.repeat(43));
+    await waitUntil(async () => (await queue.getJob(jobId))!.attemptsMade >= 2);
     expect(await metric('mail_failed_total')).toBeGreaterThanOrEqual(failedBefore + 2);
     expect(smtp.to('outage@example.com')).toHaveLength(0);
+    // The retries still find the token.
+    expect(await connection.get(key)).toBe('C'.repeat(43));
 
     await smtp.start();
-    await smtp.waitForMail('outage@example.com', 20_000);
-    await waitUntil(async () => (await queue.getJob(job.id ?? ''))!.finishedOn !== undefined);
+    const mail = await smtp.waitForMail('outage@example.com', 20_000);
+    expect(mail.text).toContain(`https://logbook.example/reset-password/${'C'.repeat(43)}`);
+    await waitUntil(() => jobGone(jobId));
     await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * 8));
     expect(smtp.to('outage@example.com')).toHaveLength(1);
-    expect(await (await queue.getJob(job.id ?? ''))!.getState()).toBe('completed');
+    expect(await connection.exists(key)).toBe(0);
   });
 
-  it('a mail that never gets through ends in the failed set after every attempt, kept', async () => {
+  it('a mail that never gets through ends in the failed set after every attempt, kept without its token', async () => {
     await smtp.stop();
     try {
-      const job = await enqueue(resetJob('never@example.com', 'D'.repeat(43)), 'd4');
+      const token = 'D'.repeat(43);
+      const { jobId, key } = await sendReset('never@example.com', token);
       // 6 attempts with 0.3 s, 0.6 s, 1.2 s, 2.4 s and 4.8 s between them.
-      await waitUntil(async () => (await job.getState()) === 'failed', 25_000);
-      const failed = await queue.getJob(job.id ?? '');
+      await waitUntil(async () => (await queue.getJob(jobId))?.finishedOn !== undefined, 25_000);
+      const failed = await queue.getJob(jobId);
+      expect(await failed?.getState()).toBe('failed');
       expect(failed?.attemptsMade).toBe(MAIL_DELIVERY.attempts);
       expect(await metric('mail_failed_total{job="password-reset",final="true"}')).toBe(1);
+      expect(JSON.stringify(failed)).not.toContain(token);
+      await waitUntil(async () => (await connection.exists(key)) === 0);
     } finally {
       await smtp.start();
     }

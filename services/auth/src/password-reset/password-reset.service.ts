@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   AUTH_MESSAGES,
@@ -11,12 +11,10 @@ import {
 import { RateLimiter } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import { Clock } from '../clock/clock';
+import { MailQueue } from '../mail/mail-queue';
 import type { RateLimitName } from '../rate-limit/rate-limit.policy';
 import { UsersService } from '../users/users.service';
-import { ResetMailQueue } from './reset-mail.queue';
 import { ResetToken } from './reset-token.schema';
-
-export const RESET_LINK_BASE = Symbol('RESET_LINK_BASE');
 
 /** A forgot-password answer never comes sooner, so a known and an unknown e-mail look alike. */
 export const FORGOT_PASSWORD_MIN_MS = 300;
@@ -32,9 +30,8 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 export class PasswordResetService {
   constructor(
     @InjectModel(ResetToken.name) private readonly tokens: Model<ResetToken>,
-    @Inject(RESET_LINK_BASE) private readonly linkBase: string,
     private readonly users: UsersService,
-    private readonly mail: ResetMailQueue,
+    private readonly mail: MailQueue,
     private readonly rateLimiter: RateLimiter<RateLimitName>,
     private readonly clock: Clock,
   ) {}
@@ -69,15 +66,14 @@ export class PasswordResetService {
     const tokenHash = hashToken(token);
     const expiresAt = new Date(this.clock.now().getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
     await this.replaceToken(user.id, tokenHash, expiresAt);
-    await this.mail.enqueue(
-      {
-        to: user.email,
-        name: user.name,
-        resetUrl: `${this.linkBase}/reset-password/${token}`,
-        expiresAt: expiresAt.toISOString(),
-      },
+    await this.mail.sendPasswordReset({
+      to: user.email,
+      name: user.name,
+      token,
       tokenHash,
-    );
+      expiresAt,
+      now: this.clock.now(),
+    });
   }
 
   /** The new token replaces the user's previous one, which stops working. */

@@ -18,6 +18,7 @@ import {
 } from '@mcat/contracts';
 import { OutboxRelay, RateLimiter } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
+import { AccountNotices } from '../mail/account-notices';
 import { PasswordHasher } from '../passwords/password-hasher';
 import type { RateLimitName } from '../rate-limit/rate-limit.policy';
 import { SignInBackoff } from '../rate-limit/sign-in-backoff';
@@ -48,6 +49,7 @@ export class UsersService {
     private readonly sessionVersions: SessionVersionStore,
     private readonly rateLimiter: RateLimiter<RateLimitName>,
     private readonly signInBackoff: SignInBackoff,
+    private readonly notices: AccountNotices,
     relay: OutboxRelay,
   ) {
     relay.register(users);
@@ -101,12 +103,19 @@ export class UsersService {
   async updateProfile(userId: string, body: ProfileBody): Promise<UserView> {
     const taken = await this.users.exists({ email: body.email, _id: { $ne: userId } });
     if (taken) throw new ConflictException(AUTH_MESSAGES.emailTaken);
-    const user = await changeUser(this.users, userId, () => ({
-      name: body.name,
-      email: body.email,
-      plannedTestingDate: body.plannedTestingDate,
-    })).catch(rethrowDuplicateEmail);
+    let previousEmail = body.email;
+    const user = await changeUser(this.users, userId, (current) => {
+      previousEmail = current.email;
+      return { name: body.name, email: body.email, plannedTestingDate: body.plannedTestingDate };
+    }).catch(rethrowDuplicateEmail);
     if (!user) throw new UnauthorizedException(SIGN_IN_AGAIN);
+    if (previousEmail !== user.email) {
+      await this.notices.emailChanged(userId, {
+        name: user.name,
+        from: previousEmail,
+        to: user.email,
+      });
+    }
     return toUserView(user);
   }
 
@@ -121,17 +130,23 @@ export class UsersService {
     return { message: AUTH_MESSAGES.passwordChanged, token };
   }
 
-  /** Sets a new password and ends every session issued before; answers the new session version. */
+  /**
+   * Sets a new password, ends every session issued before and mails the account a notice;
+   * answers the new session version.
+   */
   async replacePassword(userId: string, password: string): Promise<number> {
     const passwordHash = await this.hasher.hash(password);
     const { matchedCount } = await this.users.updateOne(
       { _id: userId },
       { $set: { passwordHash }, $inc: { sessionVersion: 1 } },
     );
-    const user = matchedCount ? await this.users.findById(userId, { sessionVersion: 1 }) : null;
+    const user = matchedCount
+      ? await this.users.findById(userId, { sessionVersion: 1, name: 1, email: 1 })
+      : null;
     if (!user) throw new NotFoundException(AUTH_MESSAGES.userNotFound);
     // The version read back may already include a concurrent bump; Redis only ever goes up.
     await this.sessionVersions.publish(userId, user.sessionVersion);
+    await this.notices.passwordChanged(userId, user);
     return user.sessionVersion;
   }
 

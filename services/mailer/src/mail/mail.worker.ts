@@ -9,6 +9,9 @@ import {
   MAIL_DELIVERY,
   MAIL_JOBS,
   MAIL_QUEUE,
+  passwordResetSecretKey,
+  type AnyMailJob,
+  type MailJobData,
   type MailJobName,
   type PasswordResetMailJob,
 } from '@mcat/contracts';
@@ -16,7 +19,10 @@ import { Metrics } from '@mcat/service-kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import type { Counter } from 'prom-client';
-import { renderPasswordReset, type Brand } from './password-reset.template';
+import { renderEmailChanged, renderPasswordChanged } from './account-notices.template';
+import { isMailJobName, MAIL_JOB_SCHEMAS } from './mail-jobs';
+import type { Brand, RenderedMail } from './mail-layout';
+import { renderPasswordReset, resetUrl } from './password-reset.template';
 import { SmtpSender } from './smtp-sender';
 
 export const MAIL_WORKER_OPTIONS = Symbol('MAIL_WORKER_OPTIONS');
@@ -33,10 +39,16 @@ export interface MailWorkerOptions {
 export const retryDelayMs = (firstRetryDelayMs: number, attemptsMade: number): number =>
   firstRetryDelayMs * 2 ** Math.max(0, attemptsMade - 1);
 
+/** `skipped`: a reset mail whose token was gone (expired, or the mail was sent before). */
+type MailOutcome = 'sent' | 'skipped';
+type MailJob = Job<AnyMailJob, MailOutcome, MailJobName>;
+
 /**
- * Works off the `mail` queue: renders each job and sends it. A failed send is retried with
- * exponential backoff (MAIL_DELIVERY); a job that runs out of attempts stays in the failed set.
- * `mail_sent_total` and `mail_failed_total` count the outcomes on /metrics.
+ * Works off the `mail` queue: renders each job and sends it. A reset mail's link is built from the
+ * token auth left under `passwordResetSecretKey`, read when the mail is sent and deleted once the
+ * SMTP server accepted it (a retry after a failed send still finds it). A failed send is retried
+ * with exponential backoff (MAIL_DELIVERY); a job that runs out of attempts stays in the failed set,
+ * its token deleted. `mail_sent_total` and `mail_failed_total` count the outcomes on /metrics.
  */
 @Injectable()
 export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -44,7 +56,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly sent: Counter<'job'>;
   private readonly failed: Counter<'job' | 'final'>;
   private connection: Redis | undefined;
-  private worker: Worker<PasswordResetMailJob, void, MailJobName> | undefined;
+  private worker: Worker<AnyMailJob, MailOutcome, MailJobName> | undefined;
 
   constructor(
     @Inject(MAIL_WORKER_OPTIONS) private readonly options: MailWorkerOptions,
@@ -73,7 +85,11 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
             : -1,
       },
     });
-    this.worker.on('completed', (job) => {
+    this.worker.on('completed', (job, outcome) => {
+      if (outcome === 'skipped') {
+        this.logger.warn(`Skipped ${job.name} mail (job ${job.id}): its link expired or was sent`);
+        return;
+      }
       this.sent.inc({ job: job.name });
       this.logger.log(`Sent ${job.name} mail (job ${job.id})`);
     });
@@ -85,6 +101,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       this.logger.warn(
         `Sending ${job.name} mail (job ${job.id}) failed on attempt ${job.attemptsMade}${final ? ', giving up' : ''}: ${error.message}`,
       );
+      if (final) void this.forgetResetToken(job);
     });
     this.worker.on('error', (error) => this.logger.warn(`Mail worker: ${error.message}`));
   }
@@ -94,15 +111,66 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     await this.connection?.quit().catch(() => this.connection?.disconnect());
   }
 
-  private async process(job: Job<PasswordResetMailJob, void, MailJobName>): Promise<void> {
-    if (job.name !== MAIL_JOBS.passwordReset) {
-      throw new UnrecoverableError(`Unknown mail job ${job.name}`);
+  private async process(job: MailJob): Promise<MailOutcome> {
+    const name = job.name;
+    if (!isMailJobName(name)) throw new UnrecoverableError(`Unknown mail job ${String(name)}`);
+    const brand = this.options.brand;
+    switch (name) {
+      case MAIL_JOBS.passwordReset:
+        return this.sendPasswordReset(job, this.dataOf(job, name));
+      case MAIL_JOBS.emailChanged: {
+        const data = this.dataOf(job, name);
+        await this.send(job, data.to, renderEmailChanged(data, brand));
+        return 'sent';
+      }
+      case MAIL_JOBS.passwordChanged: {
+        const data = this.dataOf(job, name);
+        await this.send(job, data.to, renderPasswordChanged(data, brand));
+        return 'sent';
+      }
     }
-    const rendered = renderPasswordReset(job.data, this.options.brand);
+  }
+
+  private async sendPasswordReset(job: MailJob, data: PasswordResetMailJob): Promise<MailOutcome> {
+    const key = passwordResetSecretKey(data.resetId);
+    const token = await this.redis().get(key);
+    if (token === null) return 'skipped';
+    const brand = this.options.brand;
+    await this.send(job, data.to, renderPasswordReset(data, resetUrl(brand, token), brand));
+    // Sent: the token goes. Should this delete fail, the key still expires with the link.
+    await this.redis()
+      .del(key)
+      .catch((error: Error) => this.logger.warn(`Could not delete ${key}: ${error.message}`));
+    return 'sent';
+  }
+
+  /** A reset mail that will never be sent leaves no token behind. */
+  private async forgetResetToken(job: MailJob): Promise<void> {
+    if (job.name !== MAIL_JOBS.passwordReset) return;
+    const parsed = MAIL_JOB_SCHEMAS[MAIL_JOBS.passwordReset].safeParse(job.data);
+    if (!parsed.success) return;
+    const key = passwordResetSecretKey(parsed.data.resetId);
+    await this.redis()
+      .del(key)
+      .catch((error: Error) => this.logger.warn(`Could not delete ${key}: ${error.message}`));
+  }
+
+  private dataOf<N extends MailJobName>(job: MailJob, name: N): MailJobData[N] {
+    const parsed = MAIL_JOB_SCHEMAS[name].safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`Malformed ${name} mail job ${job.id}`);
+    return parsed.data;
+  }
+
+  private async send(job: MailJob, to: string, rendered: RenderedMail): Promise<void> {
     await this.smtp.send({
       ...rendered,
-      to: job.data.to,
+      to,
       messageId: `<${job.id}@${new URL(this.options.brand.publicUrl).hostname}>`,
     });
+  }
+
+  private redis(): Redis {
+    if (!this.connection) throw new Error('The mail worker has not started');
+    return this.connection;
   }
 }

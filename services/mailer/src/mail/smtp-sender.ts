@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { HealthRegistry } from '@mcat/service-kit';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { RenderedMail } from './password-reset.template';
+import type { RenderedMail } from './mail-layout';
 
 export const SMTP_OPTIONS = Symbol('SMTP_OPTIONS');
 
