@@ -67,6 +67,8 @@ export const gatewayEnvSchema = z.object({
   PORT: envFields.PORT.default(8080),
   LOG_LEVEL: envFields.LOG_LEVEL,
   SHUTDOWN_GRACE_MS: envFields.SHUTDOWN_GRACE_MS,
+  /** Guards the gateway's own /metrics, as every service's (it calls no /internal/* route). */
+  INTERNAL_API_TOKEN: envFields.INTERNAL_API_TOKEN,
   JWKS_URL: envFields.JWKS_URL,
   AUTH_URL: urlVariable('AUTH_URL', HTTP),
   TESTS_URL: urlVariable('TESTS_URL', HTTP),

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { GatewayHarness } from './support/gateway-harness';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
@@ -113,7 +114,12 @@ describe('gateway edge: web app, security headers, CORS, own endpoints', () => {
     expect((await gateway.fetch('/healthz')).status).toBe(200);
     expect((await gateway.fetch('/readyz')).status).toBe(200);
     await gateway.get('/api/tests');
-    const metrics = await (await gateway.fetch('/metrics')).text();
+    const metrics = await (
+      await gateway.fetch('/metrics', {
+        headers: { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` },
+      })
+    ).text();
+    expect((await gateway.fetch('/metrics')).status).toBe(404);
     expect(metrics).toContain(
       'http_request_duration_seconds_count{method="GET",route="/api/tests"',
     );

@@ -1,4 +1,5 @@
 import { ConfigError, parseConfig } from '@mcat/service-kit';
+import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import type { PublicConfig } from '@mcat/contracts';
 import { gatewayEnvSchema } from '../src/config';
 import { GatewayHarness } from './support/gateway-harness';
@@ -10,6 +11,7 @@ const REQUIRED_ENV = {
   QUESTIONS_URL: 'http://127.0.0.1:1',
   BILLING_URL: 'http://127.0.0.1:1',
   MAILER_URL: 'http://127.0.0.1:1',
+  INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
 };
 
 const OWN_RESOURCES = [

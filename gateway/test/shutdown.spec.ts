@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { TestTokenIssuer, randomObjectId } from '@mcat/service-kit/testing';
+import {
+  TEST_INTERNAL_API_TOKEN,
+  TestTokenIssuer,
+  randomObjectId,
+} from '@mcat/service-kit/testing';
 import { freePort } from '../../scripts/test-infra/private-infra';
 import { FakeService } from './support/fake-service';
 
@@ -59,6 +63,7 @@ describe('the gateway stopped with SIGTERM', () => {
         QUESTIONS_URL: tests.url,
         BILLING_URL: tests.url,
         MAILER_URL: tests.url,
+        INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
       },
       stdio: 'ignore',
     });

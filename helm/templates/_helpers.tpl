@@ -109,6 +109,24 @@ path already there is replaced, the query string is kept; several hosts are fine
 {{- .Values.billing.stripe.existingSecret | default (printf "%s-stripe" (include "mcat.fullname" .)) -}}
 {{- end -}}
 
+{{- define "mcat.internalApiSecretName" -}}
+{{- .Values.internalApi.existingSecret | default (printf "%s-internal-api" (include "mcat.fullname" .)) -}}
+{{- end -}}
+
+{{/* INTERNAL_API_TOKEN from its Secret: every Node process needs it (/internal/* and /metrics). */}}
+{{- define "mcat.internalApiEnv" -}}
+- name: INTERNAL_API_TOKEN
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "mcat.internalApiSecretName" . }}
+      key: INTERNAL_API_TOKEN
+{{- end -}}
+
+{{/* TRUSTED_PROXIES of the services: the addresses the gateway's requests come from. */}}
+{{- define "mcat.trustedProxiesConfig" -}}
+TRUSTED_PROXIES: {{ .Values.config.trustedProxies | quote }}
+{{- end -}}
+
 {{- define "mcat.smtpSecretName" -}}
 {{- .Values.mailer.smtp.existingSecret | default (printf "%s-smtp" (include "mcat.fullname" .)) -}}
 {{- end -}}

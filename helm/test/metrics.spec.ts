@@ -10,7 +10,14 @@ const METRICS_SERVERS = ['gateway', 'auth', 'tests', 'questions', 'billing', 'ma
 
 interface PodMonitor {
   kind: string;
-  spec: { selector: LabelSelector; podMetricsEndpoints: { port: string; path: string }[] };
+  spec: {
+    selector: LabelSelector;
+    podMetricsEndpoints: {
+      port: string;
+      path: string;
+      authorization?: { type: string; credentials: { name: string; key: string } };
+    }[];
+  };
 }
 
 /** The PodMonitor docs/operations.md ("Metrics and logs") tells operators to apply. */
@@ -24,12 +31,35 @@ function documentedPodMonitor(): PodMonitor | undefined {
 describe.each(Object.entries(VALUE_SETS))('metrics scraping with the %s values', (_name, files) => {
   it('the documented PodMonitor selects the pods of every Node deployable and no other', () => {
     const monitor = documentedPodMonitor();
-    expect(monitor?.spec.podMetricsEndpoints).toEqual([{ port: 'http', path: '/metrics' }]);
+    // /metrics answers 404 without the service credential: the monitor sends it as a bearer token.
+    expect(monitor?.spec.podMetricsEndpoints).toEqual([
+      {
+        port: 'http',
+        path: '/metrics',
+        authorization: {
+          type: 'Bearer',
+          credentials: { name: 'mcat-logbook-internal-api', key: 'INTERNAL_API_TOKEN' },
+        },
+      },
+    ]);
     const pods = podTemplates(renderChart(files));
     const scraped = pods
       .filter((pod) => selects(monitor?.spec.selector, pod.labels))
       .map((pod) => `${pod.owner.kind}/${String(componentOf(pod.labels))}`);
     expect(scraped.sort()).toEqual(METRICS_SERVERS.map((name) => `Deployment/${name}`).sort());
+  });
+
+  it('the Secret the documented PodMonitor reads is the one the pods take their token from', () => {
+    const objects = renderChart(files);
+    const credentials = documentedPodMonitor()?.spec.podMetricsEndpoints[0]?.authorization;
+    for (const pod of podTemplates(objects).filter((p) => p.owner.kind === 'Deployment')) {
+      if (!METRICS_SERVERS.includes(String(componentOf(pod.labels)))) continue;
+      const token = pod.spec.containers[0]?.env?.find((e) => e.name === 'INTERNAL_API_TOKEN');
+      expect(token?.valueFrom?.secretKeyRef).toEqual({
+        name: credentials?.credentials.name,
+        key: credentials?.credentials.key,
+      });
+    }
   });
 
   it('gives every Node deployable the port named http the PodMonitor scrapes', () => {

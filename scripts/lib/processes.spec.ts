@@ -49,6 +49,22 @@ describe('process table', () => {
     });
   });
 
+  it('gives every process the service credential, and the services the gateway as only proxy', () => {
+    const token = 'runner-internal-api-token-0123456789abcdef';
+    for (const app of appProcesses(TEST_PROFILE, { INTERNAL_API_TOKEN: token })) {
+      if (app.name === 'smtp') continue;
+      expect({ name: app.name, token: app.env.INTERNAL_API_TOKEN }).toEqual({
+        name: app.name,
+        token,
+      });
+      if (app.name !== 'gateway') {
+        // Exactly the gateway's address: the system tests call from other 127.x.y.z addresses.
+        expect(app.env.TRUSTED_PROXIES).toBe('127.0.0.1,::1,::ffff:127.0.0.1');
+      }
+    }
+    expect(gatewayEnv(START_PROFILE, {}).TRUSTED_PROXIES).toBeUndefined();
+  });
+
   it('uses the dev payment provider unless Stripe keys are configured', () => {
     expect(serviceEnv(START_PROFILE, 'billing', {}).PAYMENT_PROVIDER).toBe('dev');
     expect(

@@ -29,6 +29,17 @@ export function withDatabase(mongoUrl: string, database: string): string {
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
+/**
+ * The addresses the gateway connects to the services from (it calls them on 127.0.0.1): the only
+ * X-Forwarded-For the services believe. Not all of 127.0.0.0/8: the system tests call the services
+ * directly from other loopback addresses, as a hostile caller inside the network would.
+ */
+export const GATEWAY_ADDRESSES = '127.0.0.1,::1,::ffff:127.0.0.1';
+
+/** INTERNAL_API_TOKEN as the runner was given it (startStack sets the profile's generated one). */
+const internalToken = (env: Env): Record<string, string> =>
+  env.INTERNAL_API_TOKEN ? { INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN } : {};
+
 /** The address people open; reset links in mail point there. */
 export function publicUrl(profile: Profile, env: Env = process.env): string {
   const host = profile.name === 'test' ? '127.0.0.1' : 'localhost';
@@ -50,6 +61,8 @@ export function serviceEnv(
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     SERVICE_NAME: name,
     REDIS_URL: urls.REDIS_URL,
+    TRUSTED_PROXIES: GATEWAY_ADDRESSES,
+    ...internalToken(env),
   };
   const data = {
     MONGO_URL: withDatabase(urls.MONGO_URL, `mcat_${name}`),
@@ -102,6 +115,7 @@ export function gatewayEnv(profile: Profile, env: Env = process.env): Record<str
     HOST: env.HOST ?? '127.0.0.1',
     PORT: String(profile.gateway),
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    ...internalToken(env),
     AUTH_URL: local(s.auth),
     TESTS_URL: local(s.tests),
     QUESTIONS_URL: local(s.questions),

@@ -18,6 +18,7 @@ import {
 import waitOn from 'wait-on';
 import { infraSpecs, type ProcessSpec } from './infra';
 import { REPO_ROOT, type Profile } from './ports';
+import { ensureInternalToken } from './internal-token';
 import { appProcesses, type AppProcess } from './processes';
 
 export interface StackOptions {
@@ -115,7 +116,10 @@ export async function startStack(
   if (options.signal?.aborted) throw new StackAbortedError();
   const output = options.output ?? process.stdout;
   const infra = options.infrastructure === false ? [] : infraSpecs(profile);
-  const apps = appProcesses(profile);
+  const apps = appProcesses(profile, {
+    ...process.env,
+    INTERNAL_API_TOKEN: process.env.INTERNAL_API_TOKEN ?? ensureInternalToken(profile),
+  });
   const prefixLength = Math.max(...[...infra, ...apps].map((p) => p.name.length));
   const timeout = options.readyTimeoutMs ?? 120_000;
 

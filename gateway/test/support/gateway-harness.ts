@@ -1,7 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { parseConfig } from '@mcat/service-kit';
-import { randomObjectId, TestTokenIssuer } from '@mcat/service-kit/testing';
+import {
+  randomObjectId,
+  TEST_INTERNAL_API_TOKEN,
+  TestTokenIssuer,
+} from '@mcat/service-kit/testing';
 import { gatewayEnvSchema } from '../../src/config';
 import { startGateway } from '../../src/gateway';
 import { FakeService } from './fake-service';
@@ -38,6 +42,7 @@ export class GatewayHarness {
       QUESTIONS_URL: services.questions.url,
       BILLING_URL: services.billing.url,
       MAILER_URL: services.mailer.url,
+      INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
       ...env,
     });
     // Port 0: the system picks a free one (the schema asks for a real port, so set it after).

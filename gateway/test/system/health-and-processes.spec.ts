@@ -91,12 +91,12 @@ describe('one service stopped', () => {
     const base = { PATH: process.env.PATH };
     billing = startProgram(['node', ...NODE_FLAGS, 'services/billing/dist/main.js'], {
       ...base,
-      ...serviceEnv(systemEnv.profile, 'billing'),
+      ...serviceEnv(systemEnv.profile, 'billing', systemEnv.runnerEnv()),
       PORT: String(billingPort),
     });
     secondGateway = startProgram(['node', ...NODE_FLAGS, 'gateway/dist/main.js'], {
       ...base,
-      ...gatewayEnv(systemEnv.profile),
+      ...gatewayEnv(systemEnv.profile, systemEnv.runnerEnv()),
       PORT: String(gatewayPort),
       BILLING_URL: `http://127.0.0.1:${billingPort}`,
     });
@@ -147,7 +147,7 @@ describe('a malformed MONGO_URL', () => {
   it('stops the tests service at start with one line naming MONGO_URL', async () => {
     const env = {
       PATH: process.env.PATH,
-      ...serviceEnv(systemEnv.profile, 'tests'),
+      ...serviceEnv(systemEnv.profile, 'tests', systemEnv.runnerEnv()),
       PORT: String(await freePort()),
       MONGO_URL: 'mongodb//127.0.0.1:27217/mcat_tests',
     };

@@ -19,6 +19,10 @@ import {
   type Effect,
   type EventTestService,
 } from './support/event-test-service';
+import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
+
+/** /metrics answers only a scrape with the service credential. */
+const scrape = { headers: { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` } };
 import { natsTestClient, type NatsTestClient } from './support/nats-test-client';
 import { sleep, waitFor } from './support/wait-for';
 
@@ -107,7 +111,7 @@ describe('JetStream event consumers', () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(550);
     expect((await effect(envelope.id))?.count).toBeUndefined();
 
-    const metrics = await (await fetch(`${service.baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(`${service.baseUrl}/metrics`, scrape)).text();
     expect(metrics).toMatch(
       new RegExp(`events_dead_lettered_total\\{consumer="${consumer}",subject="${created}"\\} 1`),
     );
@@ -152,7 +156,7 @@ describe('JetStream event consumers', () => {
         .countDocuments({ _id: `${consumer}:${envelope.id}` } as never),
     ).toBe(1);
 
-    const metrics = await (await fetch(`${service.baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(`${service.baseUrl}/metrics`, scrape)).text();
     expect(metrics).toMatch(
       new RegExp(
         `events_duplicates_dropped_total\\{consumer="${consumer}",subject="${created}"\\} 1`,

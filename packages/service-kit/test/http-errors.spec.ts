@@ -17,6 +17,7 @@ import {
   ZodValidationPipe,
   type KitConfig,
 } from '../src';
+import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
 
 const noteSchema = z.object({
   title: z.string({ error: 'Title is required' }).min(1, 'Title is required'),
@@ -59,6 +60,8 @@ describe('error answers of a kit service', () => {
       LOG_LEVEL: 'silent',
       REDIS_URL: testInfra.redisUrl,
       SHUTDOWN_GRACE_MS: 0,
+      INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+      TRUSTED_PROXIES: [],
     };
     app = await bootstrapService({ module: NotesModule.register(config), config, bodyLimit: 1024 });
     url = `http://127.0.0.1:${config.PORT}/api/notes`;

@@ -14,7 +14,12 @@ import {
   type KitConfig,
   type TokenClaims,
 } from '../src';
-import { markSessionVersionsSynced, randomObjectId, TestTokenIssuer } from '../src/testing';
+import {
+  markSessionVersionsSynced,
+  randomObjectId,
+  TEST_INTERNAL_API_TOKEN,
+  TestTokenIssuer,
+} from '../src/testing';
 
 @Controller('api/me')
 class MeController {
@@ -59,6 +64,8 @@ describe('session versions a service checks tokens against', () => {
       REDIS_URL: redisServer.url,
       JWKS_URL: issuer.jwksUrl,
       SHUTDOWN_GRACE_MS: 0,
+      INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+      TRUSTED_PROXIES: [],
     };
     app = await bootstrapService({ module: MeModule.register(config), config });
     url = `http://127.0.0.1:${config.PORT}/api/me`;

@@ -100,12 +100,42 @@ describe('events and the internal read-through', () => {
 
   it('the internal endpoint answers a user’s plan, 404 for an unknown one', async () => {
     const user = await register();
-    expect(await auth.call('GET', `/internal/users/${user.user._id}`)).toMatchObject({
+    expect(
+      await auth.call('GET', `/internal/users/${user.user._id}`, { internal: true }),
+    ).toMatchObject({
       status: 200,
       body: { userId: user.user._id, isPremium: false, roles: ['student'] },
     });
-    expect((await auth.call('GET', '/internal/users/0123456789abcdef01234567')).status).toBe(404);
-    expect((await auth.call('GET', '/internal/users/not-an-id')).status).toBe(400);
+    expect(
+      (await auth.call('GET', '/internal/users/0123456789abcdef01234567', { internal: true }))
+        .status,
+    ).toBe(404);
+    expect((await auth.call('GET', '/internal/users/not-an-id', { internal: true })).status).toBe(
+      400,
+    );
+  });
+
+  it('the internal endpoints answer 404 without the service credential, and grant nothing', async () => {
+    const user = await register();
+    const missing = await auth.call('GET', `/nothing/users/${user.user._id}`);
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-internal-token': 'wrong-internal-api-token-0123456789abcdef' },
+    ];
+    for (const headers of attempts) {
+      for (const [method, path] of [
+        ['GET', `/internal/users/${user.user._id}`],
+        ['POST', `/internal/users/${user.user._id}/premium`],
+      ] as const) {
+        const response = await fetch(`${auth.baseUrl}${path}`, { method, headers });
+        expect({ path, status: response.status, body: await response.json() }).toEqual({
+          path,
+          status: 404,
+          body: { ...missing.body, message: `Cannot ${method} ${path}` },
+        });
+      }
+    }
+    expect((await me(user.token)).isPremium).toBe(false);
   });
 
   it('billing.premium.purchased makes the user premium once, however often it arrives', async () => {
@@ -122,7 +152,9 @@ describe('events and the internal read-through', () => {
       if (Date.now() > deadline) throw new Error('The purchase was not applied');
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect((await auth.call('GET', `/internal/users/${user.user._id}`)).body).toMatchObject({
+    expect(
+      (await auth.call('GET', `/internal/users/${user.user._id}`, { internal: true })).body,
+    ).toMatchObject({
       isPremium: true,
     });
     await new Promise((r) => setTimeout(r, 1000));
@@ -140,7 +172,8 @@ describe('events and the internal read-through', () => {
 
   it('billing’s direct call shows premium at once and is idempotent', async () => {
     const user = await register();
-    const mark = () => auth.call('POST', `/internal/users/${user.user._id}/premium`);
+    const mark = () =>
+      auth.call('POST', `/internal/users/${user.user._id}/premium`, { internal: true });
     expect(await mark()).toMatchObject({
       status: 200,
       body: { userId: user.user._id, isPremium: true, roles: ['student'] },
@@ -148,7 +181,11 @@ describe('events and the internal read-through', () => {
     expect((await me(user.token)).isPremium).toBe(true);
     expect((await mark()).status).toBe(200);
     expect(
-      (await auth.call('POST', '/internal/users/0123456789abcdef01234567/premium')).status,
+      (
+        await auth.call('POST', '/internal/users/0123456789abcdef01234567/premium', {
+          internal: true,
+        })
+      ).status,
     ).toBe(404);
 
     const updates = await waitForEvents(EVENT_SUBJECTS.userUpdated, user.user._id, 1);

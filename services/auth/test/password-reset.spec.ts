@@ -13,6 +13,7 @@ import {
 } from '@mcat/contracts';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { bootstrapService, parseConfig } from '@mcat/service-kit';
+import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { Types, type Connection } from 'mongoose';
@@ -77,6 +78,7 @@ beforeAll(async () => {
     REDIS_URL: auth.config.REDIS_URL,
     SMTP_URL: smtp.url,
     PUBLIC_URL,
+    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
   });
   mailer = await bootstrapService({ module: MailerModule.register(config), config });
 });

@@ -195,6 +195,25 @@ describe('rate limits', () => {
     expectTooMany(await forgot('9.9.9.9, 10.0.6.1'));
   });
 
+  it('a caller that is not a trusted proxy cannot choose its address with X-Forwarded-For', async () => {
+    // This test calls from loopback, which this instance does not trust: a direct caller.
+    const direct = await startAuth({ rateLimits: policy }, { TRUSTED_PROXIES: '10.255.255.1' });
+    try {
+      const forgot = (i: number) =>
+        direct.call('POST', '/api/auth/forgot-password', {
+          body: { email: uniqueEmail('direct') },
+          ip: `198.51.100.${i}`,
+        });
+      const statuses = (await Promise.all(Array.from({ length: 20 }, (_, i) => forgot(i)))).map(
+        (a) => a.status,
+      );
+      expect(statuses).toEqual(Array(20).fill(200));
+      expectTooMany(await forgot(99));
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('an exempt address is not counted per address, but its e-mails still are', async () => {
     const register = () =>
       auth.call('POST', '/api/auth/register', {

@@ -7,6 +7,7 @@ const base = {
   NATS_URL: 'nats://127.0.0.1:4422',
   REDIS_URL: 'redis://127.0.0.1:6579',
   JWKS_URL: 'http://127.0.0.1:9101/.well-known/jwks.json',
+  INTERNAL_API_TOKEN: 'billing-config-test-internal-api-token',
 };
 const stripeKeys = {
   STRIPE_SECRET_KEY: 'sk_test_1',

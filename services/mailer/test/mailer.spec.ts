@@ -8,6 +8,7 @@ import {
   passwordResetSecretKey,
 } from '@mcat/contracts';
 import { bootstrapService, parseConfig } from '@mcat/service-kit';
+import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import {
@@ -50,7 +51,11 @@ const sendReset = async (to: string, token: string) => {
 };
 
 const metric = async (name: string): Promise<number> => {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const text = await (
+    await fetch(`${baseUrl}/metrics`, {
+      headers: { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` },
+    })
+  ).text();
   return text
     .split('\n')
     .filter((line) => line.startsWith(name))
@@ -81,6 +86,7 @@ beforeAll(async () => {
     SUPPORT_EMAIL: 'help@logbook.example',
     PUBLIC_URL: 'https://logbook.example',
     MAIL_RETRY_DELAY_MS: String(RETRY_DELAY_MS),
+    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
   });
   app = await bootstrapService({ module: AppModule.register(config), config });
   baseUrl = `http://127.0.0.1:${port}`;

@@ -14,6 +14,7 @@ export class AppModule {
         PlansModule.forResource({
           resource: 'questions',
           authInternalUrl: config.AUTH_INTERNAL_URL,
+          internalApiToken: config.INTERNAL_API_TOKEN,
         }),
       ],
     };

@@ -3,6 +3,7 @@ import {
   AuthInternalStub,
   markSessionVersionsSynced,
   randomObjectId,
+  TEST_INTERNAL_API_TOKEN,
   TestTokenIssuer,
 } from '@mcat/service-kit/testing';
 import type { QuestionBody, Test } from '@mcat/contracts';
@@ -105,6 +106,8 @@ export async function startHarness(): Promise<QuestionsHarness> {
     REDIS_URL: testInfra.redisUrl,
     JWKS_URL: issuer.jwksUrl,
     SHUTDOWN_GRACE_MS: 0,
+    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+    TRUSTED_PROXIES: [],
     AUTH_INTERNAL_URL: auth.url,
   };
   const testsApp = await startTestsService({ ...common, PORT: 0, MONGO_URL: testInfra.mongoUrl() });

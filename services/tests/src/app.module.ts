@@ -13,7 +13,11 @@ export class AppModule {
         ServiceKitModule.forRoot({ name: 'tests', config }),
         TestsModule,
         ExcelModule,
-        PlansModule.forResource({ resource: 'tests', authInternalUrl: config.AUTH_INTERNAL_URL }),
+        PlansModule.forResource({
+          resource: 'tests',
+          authInternalUrl: config.AUTH_INTERNAL_URL,
+          internalApiToken: config.INTERNAL_API_TOKEN,
+        }),
       ],
     };
   }

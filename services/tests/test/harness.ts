@@ -1,5 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { AuthInternalStub, randomObjectId, TestTokenIssuer } from '@mcat/service-kit/testing';
+import {
+  AuthInternalStub,
+  randomObjectId,
+  TEST_INTERNAL_API_TOKEN,
+  TestTokenIssuer,
+} from '@mcat/service-kit/testing';
 import {
   SECTION_SCORE_MAX,
   SECTION_SCORE_MIN,
@@ -61,6 +66,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<TestsH
     REDIS_URL: testInfra.redisUrl,
     JWKS_URL: issuer.jwksUrl,
     SHUTDOWN_GRACE_MS: 0,
+    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+    TRUSTED_PROXIES: [],
     AUTH_INTERNAL_URL: auth.url,
   };
   const app = await startTestsService(config);

@@ -9,10 +9,12 @@
  * - SYSTEM_MONGO_URL: the stack's MongoDB (FerretDB), without a database
  * - SYSTEM_PIDS: JSON {processName: pid} of the stack's processes
  *
- * The auth service's generated token key pair (used to forge an expired token) is read from the
- * profile's data folder.
+ * The auth service's generated token key pair (used to forge an expired token) and the service
+ * credential the runner generated (INTERNAL_API_TOKEN) are read from the profile's data folder.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { internalTokenFile } from '../../../../scripts/lib/internal-token';
 import { infraUrls, TEST_PROFILE, type Profile } from '../../../../scripts/lib/ports';
 import { mailDir } from '../../../../scripts/lib/processes';
 
@@ -27,4 +29,10 @@ export const systemEnv = {
   keysDir: path.join(profile.dataDir, 'keys'),
   /** Empty when the stack was not started by `npm test` (its pids are then unknown). */
   pids: JSON.parse(env.SYSTEM_PIDS ?? '{}') as Record<string, number>,
+  internalTokenFile: internalTokenFile(profile),
+  /** The environment the runner started the processes with: its own plus the credential. */
+  runnerEnv: (): NodeJS.ProcessEnv => ({
+    ...env,
+    INTERNAL_API_TOKEN: fs.readFileSync(internalTokenFile(profile), 'utf8').trim(),
+  }),
 };

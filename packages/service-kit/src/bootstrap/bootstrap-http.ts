@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { DEFAULT_SHUTDOWN_GRACE_MS, type KitConfig } from '../config/env';
+import { requireInternalCredential } from '../http/internal-credential';
 import { refuseStructuredQueries } from '../http/query-guard';
 import { Metrics } from '../metrics/metrics';
 import { REQUEST_ID_HEADER } from '../logging/logging.module';
@@ -12,8 +13,13 @@ import { enableGracefulShutdown } from './graceful-shutdown';
 export interface HttpBootstrapOptions {
   /** The process's root module, built from its loaded config. */
   module: DynamicModule;
-  /** SHUTDOWN_GRACE_MS: how long SIGTERM waits for requests in flight (default 10 s). */
-  config: Pick<KitConfig, 'HOST' | 'PORT'> & Partial<Pick<KitConfig, 'SHUTDOWN_GRACE_MS'>>;
+  /**
+   * INTERNAL_API_TOKEN guards `/internal/*` and `/metrics`; TRUSTED_PROXIES (none by default) are
+   * the addresses whose X-Forwarded-For is believed; SHUTDOWN_GRACE_MS is how long SIGTERM waits
+   * for requests in flight (default 10 s).
+   */
+  config: Pick<KitConfig, 'HOST' | 'PORT' | 'INTERNAL_API_TOKEN'> &
+    Partial<Pick<KitConfig, 'SHUTDOWN_GRACE_MS' | 'TRUSTED_PROXIES'>>;
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** An adapter configured otherwise than `createAdapter` (the gateway's request ids). */
@@ -22,11 +28,18 @@ export interface HttpBootstrapOptions {
   beforeListen?: (app: NestFastifyApplication) => Promise<void>;
 }
 
-/** Builds the Fastify adapter the kit uses (see docs/adr/0003-http-adapter.md). */
-export function createAdapter(bodyLimit = 1024 * 1024): FastifyAdapter {
+/**
+ * Builds the Fastify adapter the kit uses (see docs/adr/0003-http-adapter.md). X-Forwarded-For is
+ * believed only from `trustedProxies` (the gateway): from anyone else, the client is the TCP peer,
+ * so a caller that reaches a service directly cannot choose the address its rate limits count.
+ */
+export function createAdapter(
+  bodyLimit = 1024 * 1024,
+  trustedProxies: readonly string[] = [],
+): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit,
-    trustProxy: true,
+    trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     requestIdHeader: REQUEST_ID_HEADER,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -41,15 +54,16 @@ const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 
 /**
  * How every HTTP process of the product starts (services through `bootstrapService`, the gateway
- * directly): Fastify, JSON logs, error bodies for framework errors too, query strings with
- * operators refused (400), request timings on /metrics, graceful shutdown on SIGTERM/SIGINT (see
- * graceful-shutdown.ts), then listen.
+ * directly): Fastify, JSON logs, error bodies for framework errors too, `/internal/*` and
+ * `/metrics` for holders of INTERNAL_API_TOKEN only, query strings with operators refused (400),
+ * request timings on /metrics, graceful shutdown on SIGTERM/SIGINT (see graceful-shutdown.ts),
+ * then listen.
  */
 export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INestApplication> {
   const { module, config } = options;
   const app = await NestFactory.create<NestFastifyApplication>(
     module,
-    options.adapter ?? createAdapter(options.bodyLimit),
+    options.adapter ?? createAdapter(options.bodyLimit, config.TRUSTED_PROXIES),
     // An init failure is thrown to the caller rather than ending the process from inside Nest.
     { bufferLogs: true, abortOnError: false },
   );
@@ -64,6 +78,9 @@ export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INes
   );
   const metrics = app.get(Metrics);
   refuseStructuredQueries(fastify);
+  // After the query check, which answers every path alike: a refused call is then answered
+  // exactly as a path that does not exist, whatever its query string.
+  requireInternalCredential(fastify, config.INTERNAL_API_TOKEN);
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {

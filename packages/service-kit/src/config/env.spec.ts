@@ -6,6 +6,7 @@ const env = {
   NATS_URL: 'nats://127.0.0.1:4322',
   REDIS_URL: 'redis://127.0.0.1:6479',
   JWKS_URL: 'http://127.0.0.1:8101/.well-known/jwks.json',
+  INTERNAL_API_TOKEN: 'env-spec-internal-api-token-0123456789',
 };
 
 describe('service configuration', () => {
@@ -20,6 +21,33 @@ describe('service configuration', () => {
         'Invalid configuration: MONGO_URL must be a mongodb:// or mongodb+srv:// URL',
       ),
     );
+  });
+
+  it('stops with one line naming INTERNAL_API_TOKEN when it is missing or short', () => {
+    const { INTERNAL_API_TOKEN: _omitted, ...rest } = env;
+    expect(() => parseConfig(serviceEnvSchema, rest)).toThrow(
+      new ConfigError('Invalid configuration: INTERNAL_API_TOKEN is required'),
+    );
+    expect(() =>
+      parseConfig(serviceEnvSchema, { ...env, INTERNAL_API_TOKEN: 'x'.repeat(31) }),
+    ).toThrow(
+      new ConfigError('Invalid configuration: INTERNAL_API_TOKEN must be at least 32 characters'),
+    );
+  });
+
+  it('reads TRUSTED_PROXIES as a list of addresses and CIDR blocks, none by default', () => {
+    expect(parseConfig(serviceEnvSchema, env).TRUSTED_PROXIES).toEqual([]);
+    expect(
+      parseConfig(serviceEnvSchema, {
+        ...env,
+        TRUSTED_PROXIES: '127.0.0.1, ::1,::ffff:127.0.0.1,10.244.0.0/16, fd00::/8',
+      }).TRUSTED_PROXIES,
+    ).toEqual(['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.244.0.0/16', 'fd00::/8']);
+    for (const bad of ['loopback', '10.0.0.0/33', '10.0.0/8', '*', '10.0.0.1/8/1']) {
+      expect(() => parseConfig(serviceEnvSchema, { ...env, TRUSTED_PROXIES: bad })).toThrow(
+        'Invalid configuration: TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR blocks',
+      );
+    }
   });
 
   it('names a missing variable', () => {

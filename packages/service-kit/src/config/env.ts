@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import ConnectionString from 'mongodb-connection-string-url';
 import { z } from 'zod';
 
@@ -21,6 +22,18 @@ export const urlVariable = (name: string, protocols: readonly string[]) =>
 /** SHUTDOWN_GRACE_MS when unset: how long SIGTERM waits for requests in flight. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
+/** The shortest INTERNAL_API_TOKEN accepted (the runner and the chart generate 43 characters). */
+export const INTERNAL_API_TOKEN_MIN_LENGTH = 32;
+
+/** An address, or an address/prefix-length block, as Fastify's trustProxy (proxy-addr) reads it. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 export const envFields = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -43,6 +56,33 @@ export const envFields = {
   JWKS_URL: urlVariable('JWKS_URL', ['http:', 'https:']),
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(DEFAULT_SHUTDOWN_GRACE_MS),
+  /**
+   * The credential only the product's own processes hold: `/internal/*` and `/metrics` answer 404
+   * to a request without it (see http/internal-credential.ts).
+   */
+  INTERNAL_API_TOKEN: z
+    .string({ error: 'INTERNAL_API_TOKEN is required' })
+    .min(
+      INTERNAL_API_TOKEN_MIN_LENGTH,
+      `INTERNAL_API_TOKEN must be at least ${INTERNAL_API_TOKEN_MIN_LENGTH} characters`,
+    ),
+  /**
+   * The proxies whose X-Forwarded-For a service believes (the gateway's addresses): comma-separated
+   * addresses or CIDR blocks. Empty (the default): the client is the TCP peer, whatever it sends.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every(isAddressOrCidr),
+      'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR blocks',
+    ),
 } as const;
 
 /** What every process built on the kit reads. */
@@ -53,6 +93,8 @@ export const baseEnvSchema = z.object({
   LOG_LEVEL: envFields.LOG_LEVEL,
   REDIS_URL: envFields.REDIS_URL,
   SHUTDOWN_GRACE_MS: envFields.SHUTDOWN_GRACE_MS,
+  INTERNAL_API_TOKEN: envFields.INTERNAL_API_TOKEN,
+  TRUSTED_PROXIES: envFields.TRUSTED_PROXIES,
 });
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 

@@ -9,6 +9,66 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const isQuiet = (url: string | undefined) => QUIET_PATHS.has((url ?? '').split('?')[0] ?? '');
 
+/** Path segments that follow one of these are secrets (a password reset link's token). */
+const SECRET_PATH_SEGMENT = /(\/reset-password)\/[^/?#]*/gi;
+/** Query parameters whose values are secrets (tokens, keys, signatures, one-time codes). */
+const SECRET_PARAMETER = /token|key|secret|code|sig|password|auth|session|credential/i;
+export const REDACTED = '[REDACTED]';
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * A request URL fit for a log line: the reset-password token in the path and the value of every
+ * query parameter named like a secret (`token`, `key`, `secret`, `code`, `signature`...) replaced
+ * by `[REDACTED]`.
+ */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const redactedPath = path.replace(SECRET_PATH_SEGMENT, `$1/${REDACTED}`);
+  if (queryStart === -1) return redactedPath;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      return equals !== -1 && SECRET_PARAMETER.test(decodedName(name))
+        ? `${name}=${REDACTED}`
+        : pair;
+    })
+    .join('&');
+  return `${redactedPath}?${query}`;
+}
+
+/** Headers that carry credentials: never in a log line, wherever a headers object is logged. */
+const SECRET_HEADERS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-internal-token',
+  'stripe-signature',
+  'proxy-authorization',
+];
+const REDACTED_PATHS = [
+  ...SECRET_HEADERS.flatMap((name) => [
+    `req.headers["${name}"]`,
+    `res.headers["${name}"]`,
+    `headers["${name}"]`,
+    `*.headers["${name}"]`,
+  ]),
+  'password',
+  'token',
+  '*.password',
+  '*.token',
+];
+
 interface RequestWithUser extends IncomingMessage {
   user?: { sub?: string };
 }
@@ -25,7 +85,9 @@ export interface LoggingOptions {
 
 /**
  * JSON logs: every line carries `service`; request lines carry `requestId` (the gateway's
- * `x-request-id`) and `userId` where known. Authorization headers and cookies are never logged.
+ * `x-request-id`) and `userId` where known. Secrets are never logged: request URLs go through
+ * `redactUrl` (reset tokens, secret-named query parameters) and credential headers
+ * (authorization, cookies, x-internal-token, stripe-signature) are censored in any logged object.
  */
 export function loggingModule(
   service: string,
@@ -47,14 +109,11 @@ export function loggingModule(
         return userId ? { requestId: req.id, userId } : { requestId: req.id };
       },
       autoLogging: { ignore: (req) => isQuiet(req.url) },
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        remove: true,
-      },
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -73,7 +132,7 @@ export function logRequests(fastify: FastifyInstance): void {
     if (logger.isLevelEnabled('info') && !isQuiet(request.url)) {
       logger.info(
         {
-          req: { method: request.method, url: request.url },
+          req: { method: request.method, url: redactUrl(request.url) },
           res: { statusCode: reply.statusCode },
           responseTime: Math.round(reply.elapsedTime),
           requestId: request.id,

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { internalRequestHeaders } from '../http/internal-credential';
 import { PLANS_OPTIONS, type PlansOptions } from './plans.options';
 
 interface InternalUser {
@@ -20,7 +21,10 @@ export class AuthPlanClient {
       this.options.authInternalUrl,
     );
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(url, {
+        headers: internalRequestHeaders(this.options.internalApiToken),
+        signal: AbortSignal.timeout(2000),
+      });
       if (!response.ok) return null;
       const user = (await response.json()) as Partial<InternalUser>;
       return typeof user.isPremium === 'boolean' ? user.isPremium : null;

@@ -8,6 +8,8 @@ export interface PlansOptions {
   resource: PlanResource;
   /** Base URL of the auth service, for the plan read-through (`GET /internal/users/:id`). */
   authInternalUrl: string;
+  /** INTERNAL_API_TOKEN, which auth's `/internal/*` routes require. */
+  internalApiToken: string;
 }
 
 export const PLANS_OPTIONS = Symbol('PLANS_OPTIONS');

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Role } from '@mcat/contracts';
+import { INTERNAL_TOKEN_HEADER } from '../http/internal-credential';
+import { TEST_INTERNAL_API_TOKEN } from './internal-api-token';
 
 interface StubUser {
   isPremium: boolean;
@@ -10,18 +12,28 @@ interface StubUser {
 /**
  * Stands in for the auth service's internal read-through (`GET /internal/users/:id` ->
  * {userId, isPremium, roles}, 404 for an unknown user) in a service's tests, and counts the calls.
+ * As auth does, it answers 404 to a call without the service credential (`x-internal-token`), and
+ * counts those apart, so a test sees a client that forgot to send it.
  */
 export class AuthInternalStub {
   private readonly users = new Map<string, StubUser>();
   /** Requests answered, by user id. */
   readonly calls = new Map<string, number>();
+  /** Requests refused for a missing or wrong credential. */
+  uncredentialedCalls = 0;
 
   private constructor(private readonly server: Server) {}
 
-  static async start(): Promise<AuthInternalStub> {
+  static async start(token: string = TEST_INTERNAL_API_TOKEN): Promise<AuthInternalStub> {
     const server = createServer();
     const stub = new AuthInternalStub(server);
     server.on('request', (request, response) => {
+      if (request.headers[INTERNAL_TOKEN_HEADER] !== token) {
+        stub.uncredentialedCalls += 1;
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ statusCode: 404, message: `Cannot GET ${request.url}` }));
+        return;
+      }
       const match = /^\/internal\/users\/([^/?]+)$/.exec(request.url ?? '');
       const userId = match ? decodeURIComponent(match[1] as string) : undefined;
       const user = userId ? stub.users.get(userId) : undefined;

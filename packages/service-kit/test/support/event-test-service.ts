@@ -28,6 +28,7 @@ import {
   type OutboxEntry,
   type OutboxRelayOptions,
 } from '../../src';
+import { TEST_INTERNAL_API_TOKEN } from '../../src/testing';
 
 export interface Note {
   title: string;
@@ -156,6 +157,8 @@ function eventTestModule(options: EventTestServiceOptions, port: number): Dynami
           PORT: port,
           LOG_LEVEL: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
           SHUTDOWN_GRACE_MS: options.shutdownGraceMs ?? 1000,
+          INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+          TRUSTED_PROXIES: [],
           REDIS_URL: testInfra.redisUrl,
           MONGO_URL: options.mongoUrl,
           NATS_URL: options.natsUrl,
@@ -182,7 +185,12 @@ export async function startEventTestService(
   const port = await freePort();
   const app = await bootstrapService({
     module: eventTestModule(options, port),
-    config: { HOST: '127.0.0.1', PORT: port, SHUTDOWN_GRACE_MS: options.shutdownGraceMs ?? 1000 },
+    config: {
+      HOST: '127.0.0.1',
+      PORT: port,
+      INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+      SHUTDOWN_GRACE_MS: options.shutdownGraceMs ?? 1000,
+    },
     consumeEvents: options.consume ?? false,
   });
   return {

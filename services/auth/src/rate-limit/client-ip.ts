@@ -1,18 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The caller's address for rate limits. Only the gateway reaches this service, and it adds the
- * address it saw as the last `x-forwarded-for` entry; earlier entries come from the caller and
- * could be forged, so the last one counts. Without the header (a direct call) the socket's
- * address does.
+ * The caller's address for rate limits: Fastify's `request.ip`, which believes X-Forwarded-For
+ * only from TRUSTED_PROXIES (the gateway, which sets it to the address it saw). From anyone else,
+ * a caller that reached this service directly, the header is ignored and the socket's address
+ * counts, so a made-up header cannot buy a fresh per-address budget.
  */
 export function clientIp(request: FastifyRequest): string {
-  const header = request.headers['x-forwarded-for'];
-  const value = Array.isArray(header) ? header.join(',') : header;
-  const last = value
-    ?.split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .pop();
-  return last ?? request.socket.remoteAddress ?? 'unknown';
+  return request.ip;
 }

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { bootstrapService, parseConfig } from '@mcat/service-kit';
+import { bootstrapService, internalRequestHeaders, parseConfig } from '@mcat/service-kit';
+import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import {
   freePort,
   privateRedis,
@@ -44,7 +45,8 @@ export interface RunningAuth {
   call<T = Record<string, unknown>>(
     method: string,
     url: string,
-    options?: { body?: unknown; token?: string; ip?: string },
+    /** `internal`: with the service credential, as the other services call `/internal/*`. */
+    options?: { body?: unknown; token?: string; ip?: string; internal?: boolean },
   ): Promise<{ status: number; headers: Headers; body: T }>;
   close(): Promise<void>;
 }
@@ -67,6 +69,9 @@ export async function startAuth(
     REDIS_URL: redis.url,
     JWT_KEYS_DIR: path.join(keysDir, 'keys'),
     PUBLIC_URL,
+    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+    // The test calls as the gateway would, from loopback, naming the client in X-Forwarded-For.
+    TRUSTED_PROXIES: '127.0.0.1,::1,::ffff:127.0.0.1',
     ...env,
   });
   const clock = new MovableClock();
@@ -88,6 +93,7 @@ export async function startAuth(
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.ip) headers['x-forwarded-for'] = options.ip;
+      if (options.internal) Object.assign(headers, internalRequestHeaders(TEST_INTERNAL_API_TOKEN));
       const response = await fetch(`${baseUrl}${url}`, {
         method,
         headers,

@@ -7,7 +7,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import type { ApiError, User } from '@mcat/contracts';
-import { SERVICE_CONFIG } from '@mcat/service-kit';
+import { internalRequestHeaders, SERVICE_CONFIG } from '@mcat/service-kit';
 import type { BillingConfig } from '../config';
 
 const TIMEOUT_MS = 5000;
@@ -46,7 +46,10 @@ export class AuthUsersClient {
   /** Marks the user premium in auth; throws when auth did not confirm it. */
   async markPremium(userId: string): Promise<void> {
     const path = `/internal/users/${encodeURIComponent(userId)}/premium`;
-    const response = await this.call(path, { method: 'POST' });
+    const response = await this.call(path, {
+      method: 'POST',
+      headers: internalRequestHeaders(this.config.INTERNAL_API_TOKEN),
+    });
     if (!response.ok) {
       throw new HttpException(
         `auth answered ${response.status} to ${path}`,

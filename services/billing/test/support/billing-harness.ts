@@ -1,7 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import type { EventEnvelope, Role } from '@mcat/contracts';
 import { bootstrapService, parseConfig } from '@mcat/service-kit';
-import { TestTokenIssuer, randomObjectId } from '@mcat/service-kit/testing';
+import {
+  TEST_INTERNAL_API_TOKEN,
+  TestTokenIssuer,
+  randomObjectId,
+} from '@mcat/service-kit/testing';
 import { connect, type NatsConnection, type Subscription } from 'nats';
 import mongoose, { type Connection } from 'mongoose';
 import { freePort } from '../../../../scripts/test-infra/private-infra';
@@ -56,6 +60,8 @@ export class BillingHarness {
       JWKS_URL: tokens.jwksUrl,
       AUTH_INTERNAL_URL: auth.url,
       RATE_LIMIT_EXEMPT_IPS: LOOPBACK,
+      INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+      TRUSTED_PROXIES: LOOPBACK,
       ...env,
     });
     const nc = await connect({ servers: testInfra.natsUrl });

@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Role, User } from '@mcat/contracts';
+import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 
 /**
  * Stands in for the auth service's two endpoints billing calls: `GET /api/auth/me` (the user of
  * the bearer token; the guard in billing has verified it already) and the idempotent
- * `POST /internal/users/:id/premium`. It counts premium calls and can be made slow or down.
+ * `POST /internal/users/:id/premium`, which, as auth's, answers 404 without the service credential.
+ * It counts premium calls and can be made slow or down.
  */
 export class FakeAuth {
   readonly users = new Map<string, User>();
@@ -58,6 +60,9 @@ export class FakeAuth {
     };
     const premium = /^\/internal\/users\/([0-9a-f]{24})\/premium$/.exec(request.url ?? '');
     if (request.method === 'POST' && premium?.[1]) {
+      if (request.headers['x-internal-token'] !== TEST_INTERNAL_API_TOKEN) {
+        return send(404, { statusCode: 404, message: `Cannot POST ${request.url}` });
+      }
       const userId = premium[1];
       if (this.premiumDelayMs) await new Promise((r) => setTimeout(r, this.premiumDelayMs));
       if (this.down) return send(503, { statusCode: 503, message: 'down' });

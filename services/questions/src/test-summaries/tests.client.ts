@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { TestSnapshot } from '@mcat/contracts';
-import { SERVICE_CONFIG } from '@mcat/service-kit';
+import { internalRequestHeaders, SERVICE_CONFIG } from '@mcat/service-kit';
 import type { QuestionsConfig } from '../config';
 
 /** Asks the tests service about a test the projection does not know yet (`GET /internal/tests/:id`). */
@@ -15,7 +15,10 @@ export class TestsClient {
     const url = new URL(`/internal/tests/${testId}`, this.config.TESTS_INTERNAL_URL);
     let response: Response;
     try {
-      response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      response = await fetch(url, {
+        headers: internalRequestHeaders(this.config.INTERNAL_API_TOKEN),
+        signal: AbortSignal.timeout(2000),
+      });
     } catch (error) {
       this.logger.warn(`Test read-through failed: ${(error as Error).message}`);
       throw new ServiceUnavailableException('Tests are unavailable right now. Please try again.');

@@ -1,0 +1,187 @@
+import {
+  Controller,
+  Get,
+  Ip,
+  Module,
+  Param,
+  Post,
+  type DynamicModule,
+  type INestApplication,
+} from '@nestjs/common';
+import { freePort } from '../../../scripts/test-infra/private-infra';
+import { testInfra } from '../../../scripts/test-infra/test-env';
+import { bootstrapService, Public, ServiceKitModule, type KitConfig } from '../src';
+import { redactUrl } from '../src/logging/logging.module';
+import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
+
+@Public()
+@Controller('internal/things')
+class InternalThingsController {
+  @Get(':id')
+  read(@Param('id') id: string) {
+    return { id, secret: 'internal data' };
+  }
+
+  @Post(':id/grant')
+  grant(@Param('id') id: string) {
+    return { id, granted: true };
+  }
+}
+
+@Public()
+@Controller('api/whoami')
+class WhoAmIController {
+  @Get()
+  whoami(@Ip() ip: string) {
+    return { ip };
+  }
+}
+
+@Module({})
+class ThingsModule {
+  static register(config: KitConfig): DynamicModule {
+    return {
+      module: ThingsModule,
+      imports: [ServiceKitModule.forRoot({ name: 'things', config })],
+      controllers: [InternalThingsController, WhoAmIController],
+    };
+  }
+}
+
+async function start(trustedProxies: string[]): Promise<{ app: INestApplication; url: string }> {
+  const config: KitConfig = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: await freePort(),
+    LOG_LEVEL: 'silent',
+    REDIS_URL: testInfra.redisUrl,
+    SHUTDOWN_GRACE_MS: 0,
+    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+    TRUSTED_PROXIES: trustedProxies,
+  };
+  const app = await bootstrapService({ module: ThingsModule.register(config), config });
+  return { app, url: `http://127.0.0.1:${config.PORT}` };
+}
+
+const answer = async (response: Response) => ({
+  status: response.status,
+  body: (await response.text()).slice(0, 200),
+});
+
+describe('the service credential', () => {
+  let app: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    ({ app, url } = await start([]));
+  });
+
+  afterAll(() => app?.close());
+
+  const notFound = (method: string, path: string) => ({
+    status: 404,
+    body: JSON.stringify({ statusCode: 404, message: `Cannot ${method} ${path}` }),
+  });
+
+  it.each([
+    ['no credential', {}],
+    ['a wrong token', { 'x-internal-token': 'wrong-internal-api-token-0123456789abcdef' }],
+    ['the token cut short', { 'x-internal-token': TEST_INTERNAL_API_TOKEN.slice(0, -1) }],
+    ['the token as a bearer token', { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` }],
+  ])(
+    'with %s, /internal/* answers as a path that does not exist',
+    async (_case, headers: Record<string, string>) => {
+      for (const [method, path] of [
+        ['GET', '/internal/things/1'],
+        ['GET', '/%69nternal/things/1'],
+        ['GET', '/internal/things/1?x=1'],
+        ['POST', '/internal/things/1/grant'],
+      ] as const) {
+        const response = await fetch(`${url}${path}`, { method, headers });
+        expect({ path, ...(await answer(response)) }).toEqual({
+          path,
+          ...notFound(method, path),
+        });
+      }
+      expect((await fetch(`${url}/internal/things/1`, { method: 'HEAD', headers })).status).toBe(
+        404,
+      );
+    },
+  );
+
+  it('with the token in x-internal-token, /internal/* answers', async () => {
+    const headers = { 'x-internal-token': TEST_INTERNAL_API_TOKEN };
+    expect(await answer(await fetch(`${url}/internal/things/1`, { headers }))).toEqual({
+      status: 200,
+      body: JSON.stringify({ id: '1', secret: 'internal data' }),
+    });
+    const grant = await fetch(`${url}/internal/things/1/grant`, { method: 'POST', headers });
+    expect(grant.status).toBe(201);
+  });
+
+  it.each([
+    ['no credential', {}],
+    ['a wrong bearer token', { authorization: 'Bearer wrong-internal-api-token-0123456789abcdef' }],
+    ['a wrong x-internal-token', { 'x-internal-token': 'x' }],
+    ['the token without Bearer', { authorization: TEST_INTERNAL_API_TOKEN }],
+  ])('with %s, /metrics answers 404', async (_case, headers: Record<string, string>) => {
+    for (const path of ['/metrics', '/%6detrics']) {
+      expect({ path, ...(await answer(await fetch(`${url}${path}`, { headers }))) }).toEqual({
+        path,
+        ...notFound('GET', path),
+      });
+    }
+  });
+
+  it.each([
+    ['Authorization: Bearer', { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` }],
+    ['x-internal-token', { 'x-internal-token': TEST_INTERNAL_API_TOKEN }],
+  ])('with the token in %s, /metrics answers', async (_case, headers: Record<string, string>) => {
+    const response = await fetch(`${url}/metrics`, { headers });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('# HELP http_request_duration_seconds');
+  });
+
+  it('leaves the other routes and the health checks open', async () => {
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${url}/api/whoami`)).status).toBe(200);
+  });
+});
+
+describe('X-Forwarded-For', () => {
+  const started: INestApplication[] = [];
+  afterAll(() => Promise.all(started.map((app) => app.close())));
+
+  const whoami = async (trusted: string[], forwardedFor: string) => {
+    const { app, url } = await start(trusted);
+    started.push(app);
+    const response = await fetch(`${url}/api/whoami`, {
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+    return ((await response.json()) as { ip: string }).ip;
+  };
+
+  it('is ignored by default: the client is the TCP peer', async () => {
+    expect(await whoami([], '203.0.113.7')).toBe('127.0.0.1');
+  });
+
+  it('is believed from a trusted proxy only', async () => {
+    expect(await whoami(['127.0.0.1'], '203.0.113.7')).toBe('203.0.113.7');
+    expect(await whoami(['10.0.0.0/8'], '203.0.113.7')).toBe('127.0.0.1');
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/auth/reset-password/abc123', '/api/auth/reset-password/[REDACTED]'],
+    ['/api/auth/Reset-Password/abc123/extra', '/api/auth/Reset-Password/[REDACTED]/extra'],
+    ['/api/tests?page=2', '/api/tests?page=2'],
+    [
+      '/x?token=a&api_key=b&client_secret=c&code=d&signature=e&sig=f&page=1&flag',
+      '/x?token=[REDACTED]&api_key=[REDACTED]&client_secret=[REDACTED]&code=[REDACTED]&signature=[REDACTED]&sig=[REDACTED]&page=1&flag',
+    ],
+    ['/x?%74oken=a', '/x?%74oken=[REDACTED]'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
+  });
+});
