@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants';
-import { VALIDATION } from '../messages';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants';
+import { TOO_LONG, VALIDATION } from '../messages';
 
 /** Empty form inputs ('' or null) count as missing. */
 export const blankToUndefined = (value: unknown): unknown =>
@@ -15,13 +20,19 @@ export const email = () =>
     .trim()
     .toLowerCase()
     .min(1, VALIDATION.emailRequired)
+    .max(EMAIL_MAX_LENGTH, TOO_LONG.email)
     .pipe(z.email(VALIDATION.emailInvalid));
 
 export const newPassword = (requiredMessage: string = VALIDATION.passwordRequired) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort);
+    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, TOO_LONG.password);
+
+/** A person's name on the account forms. */
+export const personName = () =>
+  requiredText(VALIDATION.nameRequired).max(NAME_MAX_LENGTH, TOO_LONG.name);
 
 /** A calendar date, 'YYYY-MM-DD'; a full ISO timestamp is cut to its date part. */
 export const isoDate = (message: string) =>
