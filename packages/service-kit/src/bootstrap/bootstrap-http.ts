@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { DEFAULT_SHUTDOWN_GRACE_MS, type KitConfig } from '../config/env';
+import { refuseNonJsonBodies } from '../http/content-type-guard';
 import { refuseStructuredQueries } from '../http/query-guard';
 import { Metrics } from '../metrics/metrics';
 import { REQUEST_ID_HEADER } from '../logging/logging.module';
@@ -16,6 +17,11 @@ export interface HttpBootstrapOptions {
   config: Pick<KitConfig, 'HOST' | 'PORT'> & Partial<Pick<KitConfig, 'SHUTDOWN_GRACE_MS'>>;
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Route paths (as declared) that take multipart/form-data uploads; every other body must be
+   * JSON (415 otherwise, see http/content-type-guard.ts).
+   */
+  uploadRoutes?: readonly string[];
   /** An adapter configured otherwise than `createAdapter` (the gateway's request ids). */
   adapter?: FastifyAdapter;
   /** Runs before listen: microservice transports, extra Fastify plugins. */
@@ -42,7 +48,7 @@ const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 /**
  * How every HTTP process of the product starts (services through `bootstrapService`, the gateway
  * directly): Fastify, JSON logs, error bodies for framework errors too, query strings with
- * operators refused (400), request timings on /metrics, graceful shutdown on SIGTERM/SIGINT (see
+ * operators refused (400), bodies other than JSON refused (415), request timings on /metrics, graceful shutdown on SIGTERM/SIGINT (see
  * graceful-shutdown.ts), then listen.
  */
 export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INestApplication> {
@@ -64,6 +70,7 @@ export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INes
   );
   const metrics = app.get(Metrics);
   refuseStructuredQueries(fastify);
+  refuseNonJsonBodies(fastify, { uploadRoutes: options.uploadRoutes ?? [] });
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {
