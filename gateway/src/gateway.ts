@@ -9,6 +9,7 @@ import { registerRateLimits } from './edge/rate-limits';
 import { requestIdOf } from './edge/request-id';
 import { registerSecurity } from './edge/security';
 import { proxyPlugin } from './proxy/proxy.plugin';
+import { UPLOAD_PATHS } from './proxy/route-table';
 import { spaPlugin } from './static/spa.plugin';
 import { upstreamsFrom } from './upstreams';
 
@@ -16,8 +17,9 @@ import { upstreamsFrom } from './upstreams';
 const OWN_BODY_LIMIT = 64 * 1024;
 
 /**
- * Starts the gateway: the kit's bootstrap (logs, error body, metrics, graceful shutdown) on an
- * adapter that makes its own request ids, then security headers, forwarding and the web app.
+ * Starts the gateway: the kit's bootstrap (logs, error body, metrics, graceful shutdown, bodies
+ * other than JSON refused) on an adapter that makes its own request ids, then security headers,
+ * forwarding and the web app.
  */
 export function startGateway(config: GatewayConfig): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
@@ -33,6 +35,8 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
     module: GatewayModule.register(config),
     config,
     adapter,
+    // Forwarded bodies must be JSON, or multipart on the upload route (415 otherwise).
+    uploadRoutes: UPLOAD_PATHS,
     beforeListen: async (app: NestFastifyApplication) => {
       // Nest's own routes first, so the hooks below apply to them too.
       await app.init();

@@ -1,9 +1,12 @@
 /**
  * A text field of a react-hook-form form: registered under its name, marked invalid with the
- * schema's message under it while that field has an error, else showing its hint.
+ * schema's message under it while that field has an error, else showing its hint. A `maxLength`
+ * (the contracts' limit of the field) stops typing past it; `counter` shows how much is used.
  */
 import {
   get,
+  useWatch,
+  type Control,
   type FieldError,
   type FieldValues,
   type FormState,
@@ -15,6 +18,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 /** The part of `useForm`'s result a field needs; its values' type is read from `register`. */
 export interface FieldForm<V extends FieldValues> {
   register: UseFormRegister<V>;
+  control: Control<V, unknown, NoInfer<V> | FieldValues>;
   formState: FormState<NoInfer<V>>;
 }
 
@@ -26,21 +30,42 @@ export type FormTextFieldProps<V extends FieldValues> = Omit<
   name: Path<V>;
   /** Shown under the field while it has no error. */
   hint?: string;
+  /** The most characters the field takes (the browser stops typing there). */
+  maxLength?: number;
+  /** Shows "used / maxLength" under the field (long texts). */
+  counter?: boolean;
 };
+
+const formatCount = (n: number): string => n.toLocaleString('en-US');
 
 export function FormTextField<V extends FieldValues>({
   form,
   name,
   hint,
+  maxLength,
+  counter = false,
+  slotProps,
   ...props
 }: FormTextFieldProps<V>) {
   const error = get<FormState<V>['errors'], FieldError | undefined>(form.formState.errors, name);
+  const value: unknown = useWatch({ control: form.control, name });
+  const used = typeof value === 'string' ? value.length : 0;
+  const count =
+    counter && maxLength !== undefined ? `${formatCount(used)} / ${formatCount(maxLength)}` : '';
+  const htmlInput = slotProps?.htmlInput;
   return (
     <TextField
       {...props}
       {...form.register(name)}
+      slotProps={{
+        ...slotProps,
+        htmlInput:
+          maxLength === undefined || typeof htmlInput === 'function'
+            ? htmlInput
+            : { ...htmlInput, maxLength },
+      }}
       error={Boolean(error)}
-      helperText={error?.message ?? hint}
+      helperText={error?.message ?? ([hint, count].filter(Boolean).join(' · ') || undefined)}
     />
   );
 }

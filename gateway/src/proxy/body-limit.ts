@@ -1,19 +1,21 @@
 import { Transform, type Readable } from 'node:stream';
 import { PayloadTooLargeException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { REQUEST_MESSAGES } from '@mcat/contracts';
+import { isMultipartContentType } from '@mcat/service-kit/core';
 
 export interface BodyLimits {
   /** Any body but a multipart upload. */
   body: number;
-  /** multipart/form-data (spreadsheet imports). */
+  /** multipart/form-data on an upload route (spreadsheet imports). */
   upload: number;
 }
 
-const TOO_LARGE = 'The request body is too large';
+const TOO_LARGE = REQUEST_MESSAGES.bodyTooLarge;
 
-/** The limit that applies to this request, by its content type. */
-export function limitFor(request: FastifyRequest, limits: BodyLimits): number {
-  return request.headers['content-type']?.startsWith('multipart/form-data')
+/** The limit that applies to this request, by its route and content type. */
+export function limitFor(request: FastifyRequest, limits: BodyLimits, uploadRoute = false): number {
+  return uploadRoute && isMultipartContentType(request.headers['content-type'])
     ? limits.upload
     : limits.body;
 }

@@ -86,7 +86,11 @@ async function forwardingContext(
         if (!route.public) await options.verifier.verify(request.headers.authorization);
         if (request.body instanceof Readable) {
           try {
-            request.body = limitedBody(request, request.body, limitFor(request, options.limits));
+            request.body = limitedBody(
+              request,
+              request.body,
+              limitFor(request, options.limits, route.upload),
+            );
           } catch (error) {
             // The refused body is left unread: the connection closes after the answer.
             void reply.header('connection', 'close');

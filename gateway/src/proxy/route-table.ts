@@ -10,6 +10,11 @@ export interface ProxyRoute {
   public?: boolean;
   /** Spreadsheet import and export: the long upstream timeout applies. */
   long?: boolean;
+  /**
+   * Takes a multipart/form-data upload (UPLOAD_BODY_LIMIT) besides JSON. Every other route takes
+   * only JSON bodies: anything else answers 415 before it is forwarded.
+   */
+  upload?: boolean;
 }
 
 /**
@@ -28,7 +33,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { path: '/api/auth/confirm-premium', service: 'billing' },
   { path: '/api/tests', service: 'tests' },
   { path: '/api/tests/*', service: 'tests' },
-  { path: '/api/tests/import/excel', service: 'tests', long: true },
+  { path: '/api/tests/import/excel', service: 'tests', long: true, upload: true },
   { path: '/api/tests/export/excel', service: 'tests', long: true },
   { path: '/api/questions', service: 'questions' },
   { path: '/api/questions/*', service: 'questions' },
@@ -37,6 +42,11 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { path: '/api/billing/webhook', service: 'billing', public: true },
   { path: '/api/billing/config', service: 'billing', public: true },
 ];
+
+/** The routes that take multipart uploads. */
+export const UPLOAD_PATHS: readonly string[] = PROXY_ROUTES.filter((route) => route.upload).map(
+  (route) => route.path,
+);
 
 /** Paths answered 404 by the gateway itself: never forwarded, whatever follows. */
 export const UNROUTED_PATHS = ['/api/*', '/internal/*'] as const;

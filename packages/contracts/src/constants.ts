@@ -8,6 +8,33 @@ export const SECTION_SCORE_MAX = 132;
 export const PASSWORD_MIN_LENGTH = 6;
 export const SOURCE_MAX_LENGTH = 100;
 
+/**
+ * Longest text each request field takes, and longest lists (docs/adr/0012-input-limits.md has the
+ * table and the reasons). The spec fixes only the source's 100; the rest are generous bounds.
+ */
+export const NAME_MAX_LENGTH = 100;
+/** RFC 5321's longest usable address. */
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Each of a missed question's three texts: why wrong, why right, how to improve. */
+export const QUESTION_TEXT_MAX_LENGTH = 5000;
+export const TOPIC_TAG_MAX_LENGTH = 50;
+export const TOPIC_TAGS_MAX = 20;
+export const COUPON_CODE_MAX_LENGTH = 100;
+/** Ids and secrets of the payment provider (Stripe's are far shorter). */
+export const PROVIDER_ID_MAX_LENGTH = 255;
+/** 19 digits with a space or dash between each. */
+export const CARD_NUMBER_MAX_LENGTH = 40;
+/** Text filters of the billing staff's lists. */
+export const EVENT_TYPE_FILTER_MAX_LENGTH = 100;
+export const STATUS_FILTER_MAX_LENGTH = 50;
+
+/**
+ * Largest spreadsheet the import takes: "2 MB" is 2 MiB, 2,097,152 bytes (the unit of the sizes
+ * Windows and Excel show); the web app checks it before uploading and the tests service enforces it.
+ */
+export const IMPORT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
 export const PLAN_LIMITS = {
   free: { tests: 2, questions: 300 },
   premium: { tests: 15, questions: 1300 },

@@ -2,7 +2,21 @@
  * Every user-facing message the spec fixes (sections 4, 5 and 8), written once.
  * Services answer with them and the web app shows or matches on them.
  */
-import { PLAN_LIMITS } from './constants';
+import {
+  CARD_NUMBER_MAX_LENGTH,
+  COUPON_CODE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EVENT_TYPE_FILTER_MAX_LENGTH,
+  IMPORT_FILE_MAX_BYTES,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PLAN_LIMITS,
+  PROVIDER_ID_MAX_LENGTH,
+  QUESTION_TEXT_MAX_LENGTH,
+  STATUS_FILTER_MAX_LENGTH,
+  TOPIC_TAG_MAX_LENGTH,
+  TOPIC_TAGS_MAX,
+} from './constants';
 
 const { free, premium } = PLAN_LIMITS;
 
@@ -40,6 +54,48 @@ export const VALIDATION = {
   questionNumberFirst: 'Please enter a question number first.',
   couponRequired: 'Please enter a coupon code.',
   excelFileOnly: 'Please select an Excel file (.xlsx or .xls)',
+} as const;
+
+/** A text field over its limit: "Improvement plan must be at most 5,000 characters." */
+export const tooLong = (field: string, max: number): string =>
+  `${field} must be at most ${max.toLocaleString('en-US')} characters.`;
+
+/**
+ * The answer (400) and form error for each text field over its length limit, and for too many
+ * topic tags. The source keeps the spec's own "Source cannot exceed 100 characters".
+ */
+export const TOO_LONG = {
+  name: tooLong('Name', NAME_MAX_LENGTH),
+  email: tooLong('Email', EMAIL_MAX_LENGTH),
+  password: tooLong('Password', PASSWORD_MAX_LENGTH),
+  wrongAnswerReason: tooLong('Reason for wrong answer', QUESTION_TEXT_MAX_LENGTH),
+  rightAnswerReason: tooLong('Reason for right answer', QUESTION_TEXT_MAX_LENGTH),
+  improvementPlan: tooLong('Improvement plan', QUESTION_TEXT_MAX_LENGTH),
+  topicTag: tooLong('A topic tag', TOPIC_TAG_MAX_LENGTH),
+  topicTags: `A question can have at most ${TOPIC_TAGS_MAX} topic tags.`,
+  topicTagFilter: tooLong('The topic tag filter', TOPIC_TAG_MAX_LENGTH),
+  couponCode: tooLong('Coupon code', COUPON_CODE_MAX_LENGTH),
+  couponId: tooLong('couponId', PROVIDER_ID_MAX_LENGTH),
+  paymentIntentId: tooLong('paymentIntentId', PROVIDER_ID_MAX_LENGTH),
+  clientSecret: tooLong('clientSecret', PROVIDER_ID_MAX_LENGTH),
+  cardNumber: tooLong('Card number', CARD_NUMBER_MAX_LENGTH),
+  typeFilter: tooLong('The type filter', EVENT_TYPE_FILTER_MAX_LENGTH),
+  statusFilter: tooLong('The status filter', STATUS_FILTER_MAX_LENGTH),
+  emailFilter: tooLong('The email filter', EMAIL_MAX_LENGTH),
+} as const;
+
+/** Answers about a request's body as a whole, whatever the route. */
+export const REQUEST_MESSAGES = {
+  /** 415: a body that is not JSON (form-encoded, text/plain, …) sent to a JSON route. */
+  unsupportedContentType:
+    'Unsupported content type: send the body as JSON (Content-Type: application/json).',
+  /** 413 from the gateway or a service. */
+  bodyTooLarge: 'The request body is too large',
+  /** 413 of the spreadsheet import. */
+  importFileTooLarge: `The file is too large. Excel files of up to ${IMPORT_FILE_MAX_BYTES / (1024 * 1024)} MB can be imported.`,
+  /** 400 of the spreadsheet import when the multipart form itself cannot be read. */
+  malformedUpload:
+    'The upload could not be read: it is not a well-formed multipart form. Please select the Excel file again.',
 } as const;
 
 export const LIMITS = {

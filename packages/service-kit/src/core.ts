@@ -13,6 +13,7 @@ export * from './http/error-body';
 export * from './http/all-exceptions.filter';
 export * from './http/query-guard';
 export * from './http/internal-credential';
+export * from './http/content-type-guard';
 export * from './logging/logging.module';
 export * from './health/health-registry';
 export * from './health/health.controller';

@@ -8,6 +8,7 @@ import {
   type INestApplication,
 } from '@nestjs/common';
 import { z } from 'zod';
+import { REQUEST_MESSAGES } from '@mcat/contracts';
 import { freePort } from '../../../scripts/test-infra/private-infra';
 import { testInfra } from '../../../scripts/test-infra/test-env';
 import {
@@ -84,6 +85,42 @@ describe('error answers of a kit service', () => {
     expect(Object.keys(body).sort()).toEqual(['message', 'statusCode']);
     expect(body.statusCode).toBe(status);
     expect(typeof body.message).toBe('string');
+  });
+
+  it.each([
+    ['form-encoded', 'title=x', 'application/x-www-form-urlencoded'],
+    ['text/plain', '{"title":"x"}', 'text/plain'],
+    ['text/plain with a charset', '{"title":"x"}', 'text/plain; charset=utf-8'],
+    [
+      'multipart on a route that takes no upload',
+      '--b\r\n\r\nx\r\n--b--',
+      'multipart/form-data; boundary=b',
+    ],
+    ['JSON in another charset', '{"title":"x"}', 'application/json; charset=latin1'],
+    ['a JSON look-alike', '{"title":"x"}', 'application/jsonx'],
+  ])('%s: 415 before the route runs', async (_case, text, type) => {
+    const response = await post(text, type);
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 415,
+      body: { statusCode: 415, message: REQUEST_MESSAGES.unsupportedContentType },
+    });
+  });
+
+  it.each([
+    'application/json; charset=utf-8',
+    'Application/JSON; Charset="UTF-8"',
+    'application/json',
+  ])('JSON sent as %s is read', async (type) => {
+    const response = await post('{"title":"x"}', type);
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 201,
+      body: { title: 'x' },
+    });
+  });
+
+  it('a request without a body needs no content type', async () => {
+    const response = await fetch(url, { method: 'POST' });
+    expect(await response.json()).toEqual({ statusCode: 400, message: 'Title is required' });
   });
 
   it('a validation failure carries the rule message', async () => {

@@ -1,5 +1,15 @@
 import { MongoClient, ObjectId } from 'mongodb';
-import { ERRORS, LIMITS, VALIDATION, type Question, type TestSummary } from '@mcat/contracts';
+import {
+  ERRORS,
+  LIMITS,
+  QUESTION_TEXT_MAX_LENGTH,
+  TOO_LONG,
+  TOPIC_TAG_MAX_LENGTH,
+  TOPIC_TAGS_MAX,
+  VALIDATION,
+  type Question,
+  type TestSummary,
+} from '@mcat/contracts';
 import {
   newUserId,
   questionBody,
@@ -93,6 +103,25 @@ describe('questions API', () => {
     [{ rightAnswerReason: '' }, VALIDATION.rightAnswerReasonRequired],
     [{ improvementPlan: '' }, VALIDATION.improvementPlanRequired],
   ])('answers 400 for %j with the spec message', async (override, message) => {
+    const body = { ...questionBody('0123456789abcdef01234567'), ...override };
+    expect(await h.call(newUserId(), 'POST', '/api/questions', body)).toEqual({
+      status: 400,
+      body: { statusCode: 400, message },
+    });
+  });
+
+  const over = QUESTION_TEXT_MAX_LENGTH + 1;
+  it.each([
+    ['wrongAnswerReason', { wrongAnswerReason: 'w'.repeat(over) }, TOO_LONG.wrongAnswerReason],
+    ['rightAnswerReason', { rightAnswerReason: 'r'.repeat(over) }, TOO_LONG.rightAnswerReason],
+    ['improvementPlan', { improvementPlan: 'i'.repeat(over) }, TOO_LONG.improvementPlan],
+    ['a tag', { topicTags: ['t'.repeat(TOPIC_TAG_MAX_LENGTH + 1)] }, TOO_LONG.topicTag],
+    [
+      'the tags',
+      { topicTags: Array.from({ length: TOPIC_TAGS_MAX + 1 }, (_, i) => `tag ${i}`) },
+      TOO_LONG.topicTags,
+    ],
+  ])('answers 400 when %s is over its limit', async (_field, override, message) => {
     const body = { ...questionBody('0123456789abcdef01234567'), ...override };
     expect(await h.call(newUserId(), 'POST', '/api/questions', body)).toEqual({
       status: 400,

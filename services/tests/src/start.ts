@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { bootstrapService } from '@mcat/service-kit';
 import { AppModule } from './app.module';
 import type { TestsConfig } from './config';
-import { registerMultipart } from './excel/multipart';
+import { IMPORT_ROUTE, registerMultipart } from './excel/multipart';
 
 /** Starts the tests service: HTTP, the Excel upload parser and its event consumers. */
 export function startTestsService(config: TestsConfig): Promise<INestApplication> {
@@ -10,6 +10,7 @@ export function startTestsService(config: TestsConfig): Promise<INestApplication
     module: AppModule.register(config),
     config,
     consumeEvents: true,
+    uploadRoutes: [IMPORT_ROUTE],
     beforeListen: registerMultipart,
   });
 }

@@ -1,12 +1,15 @@
 import { Workbook } from 'exceljs';
 import {
   EXPORT_FILE_NAME,
+  IMPORT_FILE_MAX_BYTES,
   LIMITS,
+  REQUEST_MESSAGES,
+  SOURCE_MAX_LENGTH,
   VALIDATION,
   type ImportResult,
   type Test,
 } from '@mcat/contracts';
-import { FILE_TOO_LARGE, UNREADABLE_WORKBOOK, XLS_NOT_SUPPORTED } from '../src/excel/workbook-file';
+import { UNREADABLE_WORKBOOK, XLS_NOT_SUPPORTED } from '../src/excel/workbook-file';
 import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
 import { honestZipBomb, lyingZipBomb } from './zip-bombs';
 
@@ -201,8 +204,67 @@ describe('Excel export and import', () => {
     big.write('PK\u0003\u0004', 0, 'latin1');
     expect(await h.upload(newUserId(), 'big.xlsx', big)).toEqual({
       status: 413,
-      body: { statusCode: 413, message: FILE_TOO_LARGE },
+      body: { statusCode: 413, message: REQUEST_MESSAGES.importFileTooLarge },
     });
+  });
+
+  it('takes a file of exactly 2 MB (2 MiB) to the workbook check', async () => {
+    const most = Buffer.alloc(IMPORT_FILE_MAX_BYTES, 1);
+    most.write('PK\u0003\u0004', 0, 'latin1');
+    expect(await h.upload(newUserId(), 'most.xlsx', most)).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: UNREADABLE_WORKBOOK },
+    });
+  });
+
+  const postRaw = async (contentType: string, body: string) => {
+    const response = await fetch(`${h.url}/api/tests/import/excel`, {
+      method: 'POST',
+      headers: {
+        authorization: h.issuer.bearer({ sub: newUserId() }),
+        'content-type': contentType,
+      },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it.each([
+    [
+      'a form that never closes its boundary',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK',
+    ],
+    [
+      'a part header cut off',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-da',
+    ],
+    ['a multipart type without a boundary', 'multipart/form-data', 'PK'],
+  ])('answers %s with 400 and a clear message', async (_case, contentType, body) => {
+    expect(await postRaw(contentType, body)).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: REQUEST_MESSAGES.malformedUpload },
+    });
+  });
+
+  it('answers a text/plain body with 415', async () => {
+    expect(await postRaw('text/plain', 'Date Taken,Source')).toEqual({
+      status: 415,
+      body: { statusCode: 415, message: REQUEST_MESSAGES.unsupportedContentType },
+    });
+  });
+
+  it('refuses a row whose source is over 100 characters, as the form does', async () => {
+    const user = newUserId();
+    const file = await workbook([
+      ['01/02/2025', 's'.repeat(SOURCE_MAX_LENGTH + 1), null, 125, 124, 126, 127],
+      ['01/03/2025', 's'.repeat(SOURCE_MAX_LENGTH), null, 125, 124, 126, 127],
+    ]);
+    const result = await h.upload<ImportResult>(user, 'long.xlsx', file);
+    expect(result.status).toBe(201);
+    expect(result.body.errors).toEqual([`Row 2: ${VALIDATION.sourceTooLong}`]);
+    expect(result.body.tests.map((t) => t.source)).toEqual(['s'.repeat(SOURCE_MAX_LENGTH)]);
   });
 
   it('answers a truncated workbook with 400', async () => {

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IMPORT_FILE_MAX_BYTES, REQUEST_MESSAGES } from '@mcat/contracts';
 import { renderRoute, serverAnswers, type ServerAnswer } from '../../test-support/render-route';
 import { TestsRoute } from './tests-route';
 
@@ -36,5 +37,36 @@ describe('a failed import on /tests', () => {
     expect(await importAnswering({ status: 500 })).toBe(
       'Failed to import tests: Please try again.',
     );
+  });
+});
+
+describe('the import file check on /tests', () => {
+  const choose = async (size: number) => {
+    const stub = serverAnswers({
+      'GET /api/tests': { status: 200, body: [] },
+      'POST /api/tests/import/excel': { status: 201, body: { tests: [], errors: [] } },
+    });
+    renderRoute(<TestsRoute />, { pattern: '/tests', path: '/tests' });
+    await screen.findByRole('heading', { name: 'No Tests Yet' });
+    const spreadsheet = new File([new Uint8Array(size)], 'tests.xlsx');
+    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [spreadsheet] } });
+    const uploads = () =>
+      stub.mock.calls.filter(([input]) =>
+        (input instanceof Request ? input.url : String(input)).endsWith('/api/tests/import/excel'),
+      );
+    return { uploads };
+  };
+
+  it("refuses a file over 2 MB without uploading it, with the server's message", async () => {
+    const { uploads } = await choose(IMPORT_FILE_MAX_BYTES + 1);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      REQUEST_MESSAGES.importFileTooLarge,
+    );
+    expect(uploads()).toHaveLength(0);
+  });
+
+  it('uploads a file of exactly 2 MB', async () => {
+    const { uploads } = await choose(IMPORT_FILE_MAX_BYTES);
+    await vi.waitFor(() => expect(uploads()).toHaveLength(1));
   });
 });

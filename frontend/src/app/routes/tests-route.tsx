@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { ERRORS, EXPORT_FILE_NAME, VALIDATION, type ImportResult } from '@mcat/contracts';
+import { ERRORS, EXPORT_FILE_NAME, type ImportResult } from '@mcat/contracts';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { PageContainer } from '../../components/page-container';
 import { RouterLink } from '../../components/router-link';
@@ -134,7 +134,7 @@ export function TestsRoute() {
             importing={importCall.isLoading}
             onExport={() => void runExport()}
             onImport={(file) => void runImport(file)}
-            onNotExcel={() => setAlert(VALIDATION.excelFileOnly)}
+            onRefused={setAlert}
           />
         </Box>
       </Box>

@@ -1,18 +1,22 @@
 import { z } from 'zod';
-import { VALIDATION } from '../messages';
-import { email, newPassword, optionalIsoDate, requiredText } from './common';
+import { PASSWORD_MAX_LENGTH } from '../constants';
+import { TOO_LONG, VALIDATION } from '../messages';
+import { email, newPassword, optionalIsoDate, personName } from './common';
 
 const plannedTestingDate = optionalIsoDate('Planned MCAT date must be a valid date');
 
 export const loginSchema = z.object({
   email: email(),
-  password: z.string({ error: VALIDATION.passwordRequired }).min(1, VALIDATION.passwordRequired),
+  password: z
+    .string({ error: VALIDATION.passwordRequired })
+    .min(1, VALIDATION.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, TOO_LONG.password),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
 /** POST /api/auth/register. confirmPassword is a form-only field: stripped here. */
 export const registerSchema = z.object({
-  name: requiredText(VALIDATION.nameRequired),
+  name: personName(),
   email: email(),
   password: newPassword(),
   plannedTestingDate: plannedTestingDate.optional(),
@@ -47,7 +51,7 @@ export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
 /** PUT /api/auth/me. A null plannedTestingDate clears it. */
 export const profileSchema = z.object({
-  name: requiredText(VALIDATION.nameRequired),
+  name: personName(),
   email: email(),
   plannedTestingDate: plannedTestingDate,
 });
@@ -56,7 +60,8 @@ export type ProfileBody = z.infer<typeof profileSchema>;
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: VALIDATION.currentPasswordRequired })
-    .min(1, VALIDATION.currentPasswordRequired),
+    .min(1, VALIDATION.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, TOO_LONG.password),
   newPassword: newPassword(VALIDATION.newPasswordRequired),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;

@@ -1,18 +1,30 @@
 import { z } from 'zod';
-import { VALIDATION } from '../messages';
+import {
+  CARD_NUMBER_MAX_LENGTH,
+  COUPON_CODE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EVENT_TYPE_FILTER_MAX_LENGTH,
+  PROVIDER_ID_MAX_LENGTH,
+  STATUS_FILTER_MAX_LENGTH,
+} from '../constants';
+import { TOO_LONG, VALIDATION } from '../messages';
 
 export const applyCouponSchema = z.object({
   couponCode: z
     .string({ error: VALIDATION.couponRequired })
     .trim()
-    .min(1, VALIDATION.couponRequired),
+    .min(1, VALIDATION.couponRequired)
+    .max(COUPON_CODE_MAX_LENGTH, TOO_LONG.couponCode),
 });
 export type ApplyCouponBody = z.infer<typeof applyCouponSchema>;
 
 export const createPaymentIntentSchema = z.object({
   couponId: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string({ error: 'couponId must be text' }).max(200).optional(),
+    z
+      .string({ error: 'couponId must be text' })
+      .max(PROVIDER_ID_MAX_LENGTH, TOO_LONG.couponId)
+      .optional(),
   ),
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentSchema>;
@@ -22,7 +34,7 @@ export const confirmPremiumSchema = z.object({
     .string({ error: 'paymentIntentId is required' })
     .trim()
     .min(1, 'paymentIntentId is required')
-    .max(255, 'paymentIntentId is too long'),
+    .max(PROVIDER_ID_MAX_LENGTH, TOO_LONG.paymentIntentId),
 });
 export type ConfirmPremiumBody = z.infer<typeof confirmPremiumSchema>;
 
@@ -32,9 +44,10 @@ export const devCardPaymentSchema = z.object({
     .string({ error: 'clientSecret is required' })
     .trim()
     .min(1, 'clientSecret is required')
-    .max(255, 'clientSecret is too long'),
+    .max(PROVIDER_ID_MAX_LENGTH, TOO_LONG.clientSecret),
   cardNumber: z
     .string({ error: 'Please enter a card number.' })
+    .max(CARD_NUMBER_MAX_LENGTH, TOO_LONG.cardNumber)
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incorrect.')),
 });
@@ -50,10 +63,10 @@ const day = (label: string) =>
       .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a date (YYYY-MM-DD)`)
       .optional(),
   );
-const text = (max: number) =>
+const text = (max: number, tooLong: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(max).optional(),
+    z.string().trim().max(max, tooLong).optional(),
   );
 
 /**
@@ -61,9 +74,9 @@ const text = (max: number) =>
  * `from` and `to` are whole UTC days, both included; `email` matches part of the address.
  */
 export const billingListQuerySchema = z.object({
-  type: text(100),
-  status: text(50),
-  email: text(254),
+  type: text(EVENT_TYPE_FILTER_MAX_LENGTH, TOO_LONG.typeFilter),
+  status: text(STATUS_FILTER_MAX_LENGTH, TOO_LONG.statusFilter),
+  email: text(EMAIL_MAX_LENGTH, TOO_LONG.emailFilter),
   from: day('from'),
   to: day('to'),
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),

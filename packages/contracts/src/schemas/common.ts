@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../auth-messages';
-import { PASSWORD_MIN_LENGTH } from '../constants';
-import { VALIDATION } from '../messages';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants';
+import { TOO_LONG, VALIDATION } from '../messages';
 import { isCommonPassword } from './common-passwords';
 
 /** Empty form inputs ('' or null) count as missing. */
@@ -17,6 +22,7 @@ export const email = () =>
     .trim()
     .toLowerCase()
     .min(1, VALIDATION.emailRequired)
+    .max(EMAIL_MAX_LENGTH, TOO_LONG.email)
     .pipe(z.email(VALIDATION.emailInvalid));
 
 /** A password being chosen. Its common-password check is async: parse with `parseAsync`. */
@@ -25,10 +31,15 @@ export const newPassword = (requiredMessage: string = VALIDATION.passwordRequire
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
     .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, TOO_LONG.password)
     .refine(
       async (value) => value.length < PASSWORD_MIN_LENGTH || !(await isCommonPassword(value)),
       AUTH_MESSAGES.passwordTooCommon,
     );
+
+/** A person's name on the account forms. */
+export const personName = () =>
+  requiredText(VALIDATION.nameRequired).max(NAME_MAX_LENGTH, TOO_LONG.name);
 
 /** A calendar date, 'YYYY-MM-DD'; a full ISO timestamp is cut to its date part. */
 export const isoDate = (message: string) =>

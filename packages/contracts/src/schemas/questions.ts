@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANKI_STATUSES, MISTAKE_TYPES } from '../catalog';
-import { VALIDATION } from '../messages';
+import { QUESTION_TEXT_MAX_LENGTH, TOPIC_TAG_MAX_LENGTH, TOPIC_TAGS_MAX } from '../constants';
+import { TOO_LONG, VALIDATION } from '../messages';
 import { SECTION_NAMES } from '../sections';
 import { blankToUndefined, objectId, requiredText } from './common';
 
@@ -36,17 +37,27 @@ export const questionBodySchema = z.object({
   section: z.enum(SECTION_NAMES, { error: VALIDATION.sectionRequired }),
   questionNumber,
   mistakeType: z.union([z.enum(MISTAKE_TYPES), z.literal('')]).optional(),
-  wrongAnswerReason: requiredText(VALIDATION.wrongAnswerReasonRequired),
-  rightAnswerReason: requiredText(VALIDATION.rightAnswerReasonRequired),
-  improvementPlan: requiredText(VALIDATION.improvementPlanRequired),
+  wrongAnswerReason: requiredText(VALIDATION.wrongAnswerReasonRequired).max(
+    QUESTION_TEXT_MAX_LENGTH,
+    TOO_LONG.wrongAnswerReason,
+  ),
+  rightAnswerReason: requiredText(VALIDATION.rightAnswerReasonRequired).max(
+    QUESTION_TEXT_MAX_LENGTH,
+    TOO_LONG.rightAnswerReason,
+  ),
+  improvementPlan: requiredText(VALIDATION.improvementPlanRequired).max(
+    QUESTION_TEXT_MAX_LENGTH,
+    TOO_LONG.improvementPlan,
+  ),
   ankiCardMade: z.boolean({ error: 'ankiCardMade must be true or false' }).optional(),
   topicTags: z
     .array(
       z
         .string({ error: 'Each topic tag must be text' })
-        .max(100, 'A topic tag cannot exceed 100 characters'),
+        .trim()
+        .max(TOPIC_TAG_MAX_LENGTH, TOO_LONG.topicTag),
     )
-    .max(50, 'A question can have at most 50 topic tags')
+    .max(TOPIC_TAGS_MAX, TOO_LONG.topicTags)
     .optional()
     .transform((tags) => normalizeTags(tags ?? [])),
 });
@@ -65,7 +76,12 @@ export const questionSearchSchema = z
     ankiStatus: optionalFilter(
       z.enum(ANKI_STATUSES, { error: 'ankiStatus must be "made" or "not made"' }),
     ),
-    topicTag: optionalFilter(z.string({ error: 'topicTag must be text' }).trim().max(100)),
+    topicTag: optionalFilter(
+      z
+        .string({ error: 'topicTag must be text' })
+        .trim()
+        .max(TOPIC_TAG_MAX_LENGTH, TOO_LONG.topicTagFilter),
+    ),
   })
   .strict();
 export type QuestionSearch = z.infer<typeof questionSearchSchema>;

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { DEFAULT_SHUTDOWN_GRACE_MS, type KitConfig } from '../config/env';
+import { refuseNonJsonBodies } from '../http/content-type-guard';
 import { requireInternalCredential } from '../http/internal-credential';
 import { refuseStructuredQueries } from '../http/query-guard';
 import { Metrics } from '../metrics/metrics';
@@ -22,6 +23,11 @@ export interface HttpBootstrapOptions {
     Partial<Pick<KitConfig, 'SHUTDOWN_GRACE_MS' | 'TRUSTED_PROXIES'>>;
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Route paths (as declared) that take multipart/form-data uploads; every other body must be
+   * JSON (415 otherwise, see http/content-type-guard.ts).
+   */
+  uploadRoutes?: readonly string[];
   /** An adapter configured otherwise than `createAdapter` (the gateway's request ids). */
   adapter?: FastifyAdapter;
   /** Runs before listen: microservice transports, extra Fastify plugins. */
@@ -56,8 +62,8 @@ const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
  * How every HTTP process of the product starts (services through `bootstrapService`, the gateway
  * directly): Fastify, JSON logs, error bodies for framework errors too, `/internal/*` and
  * `/metrics` for holders of INTERNAL_API_TOKEN only, query strings with operators refused (400),
- * request timings on /metrics, graceful shutdown on SIGTERM/SIGINT (see graceful-shutdown.ts),
- * then listen.
+ * bodies other than JSON refused (415), request timings on /metrics, graceful shutdown on
+ * SIGTERM/SIGINT (see graceful-shutdown.ts), then listen.
  */
 export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INestApplication> {
   const { module, config } = options;
@@ -81,6 +87,8 @@ export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INes
   // After the query check, which answers every path alike: a refused call is then answered
   // exactly as a path that does not exist, whatever its query string.
   requireInternalCredential(fastify, config.INTERNAL_API_TOKEN);
+  // Refuses every path alike (the upload routes take multipart), so it tells nothing either.
+  refuseNonJsonBodies(fastify, { uploadRoutes: options.uploadRoutes ?? [] });
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ApiError } from '@mcat/contracts';
+import { REQUEST_MESSAGES, type ApiError } from '@mcat/contracts';
 
 interface ErrorWithCode {
   code?: unknown;
@@ -46,9 +46,9 @@ function frameworkMessage(e: ErrorWithCode): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
+      return REQUEST_MESSAGES.bodyTooLarge;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type; send JSON';
+      return REQUEST_MESSAGES.unsupportedContentType;
     default:
       return typeof e.message === 'string' && e.message ? e.message : 'Invalid request';
   }

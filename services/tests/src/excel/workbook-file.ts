@@ -3,9 +3,6 @@ import { Workbook, type Worksheet } from 'exceljs';
 import { VALIDATION } from '@mcat/contracts';
 import { assertSafeZip, UnsafeArchiveError } from './zip-guard';
 
-/** Largest upload accepted; a bigger one answers 413. */
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
-export const FILE_TOO_LARGE = 'The file is too large. Excel files of up to 2 MB can be imported.';
 export const XLS_NOT_SUPPORTED =
   'Old-format .xls workbooks cannot be imported. Please save the file as .xlsx (Excel Workbook) and try again.';
 export const UNREADABLE_WORKBOOK = 'The Excel file is damaged or could not be read.';

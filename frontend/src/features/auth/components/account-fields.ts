@@ -1,15 +1,18 @@
 /**
  * What the account forms' recurring fields share besides their name: label, input type, the
- * browser's autofill hint and whether they are required. Spread into a FormTextField.
+ * browser's autofill hint, whether they are required and their length limit. Spread into a
+ * FormTextField.
  */
 import type { TextFieldProps } from '@mui/material/TextField';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@mcat/contracts';
 
-type FieldLook = Partial<TextFieldProps>;
+type FieldLook = Partial<TextFieldProps> & { maxLength?: number };
 
 export const NAME_FIELD = {
   label: 'Name',
   autoComplete: 'name',
   required: true,
+  maxLength: NAME_MAX_LENGTH,
 } satisfies FieldLook;
 
 export const EMAIL_FIELD = {
@@ -17,6 +20,7 @@ export const EMAIL_FIELD = {
   type: 'email',
   autoComplete: 'email',
   required: true,
+  maxLength: EMAIL_MAX_LENGTH,
 } satisfies FieldLook;
 
 export const PLANNED_DATE_FIELD = {
@@ -30,6 +34,7 @@ export const CURRENT_PASSWORD_FIELD = {
   type: 'password',
   autoComplete: 'current-password',
   required: true,
+  maxLength: PASSWORD_MAX_LENGTH,
 } satisfies FieldLook;
 
 /** A password being chosen, or its confirmation. */
@@ -37,4 +42,5 @@ export const NEW_PASSWORD_FIELD = {
   type: 'password',
   autoComplete: 'new-password',
   required: true,
+  maxLength: PASSWORD_MAX_LENGTH,
 } satisfies FieldLook;

@@ -2,7 +2,19 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import {
+  EMAIL_MAX_LENGTH,
+  EVENT_TYPE_FILTER_MAX_LENGTH,
+  STATUS_FILTER_MAX_LENGTH,
+} from '@mcat/contracts';
 import { NO_BILLING_FILTERS, type BillingFilters } from '../utils/billing-filters';
+
+/** The longest text each filter takes (the server's limits). */
+const MAX_LENGTH: Partial<Record<keyof BillingFilters, number>> = {
+  type: EVENT_TYPE_FILTER_MAX_LENGTH,
+  status: STATUS_FILTER_MAX_LENGTH,
+  email: EMAIL_MAX_LENGTH,
+};
 
 interface BillingFiltersFormProps {
   onApply: (filters: BillingFilters) => void;
@@ -18,7 +30,11 @@ export function BillingFiltersForm({ onApply }: BillingFiltersFormProps) {
       type={type}
       value={values[key]}
       onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-      slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+      slotProps={
+        type === 'date'
+          ? { inputLabel: { shrink: true } }
+          : { htmlInput: { maxLength: MAX_LENGTH[key] } }
+      }
     />
   );
   return (

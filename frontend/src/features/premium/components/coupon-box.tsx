@@ -4,7 +4,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { ERRORS, applyCouponSchema, type CouponResult } from '@mcat/contracts';
+import {
+  COUPON_CODE_MAX_LENGTH,
+  ERRORS,
+  applyCouponSchema,
+  type CouponResult,
+} from '@mcat/contracts';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useApplyCouponMutation } from '../api/premium-api';
 
@@ -45,6 +50,7 @@ export function CouponBox({ applied, disabled, onApplied }: CouponBoxProps) {
           error={error !== null}
           helperText={error}
           disabled={disabled}
+          slotProps={{ htmlInput: { maxLength: COUPON_CODE_MAX_LENGTH } }}
         />
         <Button type="submit" variant="outlined" disabled={disabled || isLoading}>
           {isLoading ? 'Applying...' : 'Apply Coupon'}

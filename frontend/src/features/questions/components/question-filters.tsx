@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { ANKI_STATUSES, MISTAKE_TYPES, SECTIONS } from '@mcat/contracts';
+import { ANKI_STATUSES, MISTAKE_TYPES, SECTIONS, TOPIC_TAG_MAX_LENGTH } from '@mcat/contracts';
 import type { QuestionFilterValues } from '../utils/question-filters';
 
 export interface TestOption {
@@ -122,6 +122,7 @@ export function QuestionFilters({
           label="Topic Tag"
           value={values.topicTag}
           onChange={(event) => set('topicTag', event.target.value)}
+          slotProps={{ htmlInput: { maxLength: TOPIC_TAG_MAX_LENGTH } }}
         />
       ) : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -1,17 +1,28 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TOPIC_TAGS, SECTION_NAMES, type QuestionBody } from '@mcat/contracts';
-import { newQuestionForm } from '../utils/question-form-values';
+import {
+  DEFAULT_TOPIC_TAGS,
+  QUESTION_TEXT_MAX_LENGTH,
+  SECTION_NAMES,
+  TOO_LONG,
+  TOPIC_TAG_MAX_LENGTH,
+  TOPIC_TAGS_MAX,
+  type QuestionBody,
+} from '@mcat/contracts';
+import { newQuestionForm, type QuestionFormFields } from '../utils/question-form-values';
 import { QuestionForm } from './question-form';
 
 const TEST_ID = '0123456789abcdef01234567';
 
-const renderForm = () => {
+const renderForm = (values: Partial<QuestionFormFields> = {}) => {
   const onSubmit = vi.fn<(body: QuestionBody) => Promise<void>>().mockResolvedValue(undefined);
   render(
     <QuestionForm
-      initialValues={newQuestionForm(TEST_ID, { section: SECTION_NAMES[2], questionNumber: 7 })}
+      initialValues={{
+        ...newQuestionForm(TEST_ID, { section: SECTION_NAMES[2], questionNumber: 7 }),
+        ...values,
+      }}
       submitLabel="Save Question"
       errorMessage={null}
       tagPool={DEFAULT_TOPIC_TAGS}
@@ -31,6 +42,40 @@ const fillReasons = async (user: ReturnType<typeof userEvent.setup>) => {
 afterEach(cleanup);
 
 describe('the question form', () => {
+  it("shows each explanation's limit, counts what is typed and stops typing at it", async () => {
+    const { user } = renderForm();
+    const wrong = screen.getByLabelText(/^Why I Got It Wrong/);
+    for (const label of [/^Why I Got It Wrong/, /^Why the Right Answer/, /^How to Improve/]) {
+      expect(screen.getByLabelText(label).getAttribute('maxlength')).toBe(
+        String(QUESTION_TEXT_MAX_LENGTH),
+      );
+    }
+    expect(screen.getAllByText('0 / 5,000')).toHaveLength(3);
+    await user.type(wrong, 'Mixed up');
+    expect(screen.getByText('8 / 5,000')).toBeTruthy();
+  });
+
+  it("refuses a saved explanation over the limit with the server's message", async () => {
+    const { onSubmit, user } = renderForm({
+      wrongAnswerReason: 'w'.repeat(QUESTION_TEXT_MAX_LENGTH + 1),
+      rightAnswerReason: 'Km is affinity',
+      improvementPlan: 'Drill enzyme kinetics',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save Question' }));
+    expect(await screen.findByText(TOO_LONG.wrongAnswerReason)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('takes at most 20 topic tags of at most 50 characters', async () => {
+    const { user } = renderForm();
+    const tags = screen.getByRole('combobox', { name: 'Topic Tags' });
+    expect(tags.getAttribute('maxlength')).toBe(String(TOPIC_TAG_MAX_LENGTH));
+    for (let i = 0; i <= TOPIC_TAGS_MAX; i += 1) await user.type(tags, `zz tag ${i}{Enter}`);
+    const chosen = within(screen.getByRole('list', { name: 'Chosen topic tags' }));
+    expect(chosen.getAllByRole('listitem')).toHaveLength(TOPIC_TAGS_MAX);
+    expect(screen.getByText(`${TOO_LONG.topicTags} (20 / 20 tags)`)).toBeTruthy();
+  });
+
   it('Enter in the tag input adds a tag and does not submit', async () => {
     const { onSubmit, user } = renderForm();
     const tags = screen.getByRole('combobox', { name: 'Topic Tags' });

@@ -14,7 +14,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FormTextField } from '../../../components/form-text-field';
 import { SubmitButton } from '../../../components/submit-button';
-import { MISTAKE_TYPES, SECTIONS, questionBodySchema, type QuestionBody } from '@mcat/contracts';
+import {
+  MISTAKE_TYPES,
+  QUESTION_TEXT_MAX_LENGTH,
+  SECTIONS,
+  questionBodySchema,
+  type QuestionBody,
+} from '@mcat/contracts';
 import { enterSubmitsForm } from '../utils/enter-submits';
 import type { QuestionFormFields } from '../utils/question-form-values';
 import { TagInput } from './tag-input';
@@ -51,6 +57,12 @@ export function QuestionForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
+  /** The list's own error (too many tags) or the first tag's (too long). */
+  const tagsError =
+    errors.topicTags?.message ??
+    (Array.isArray(errors.topicTags)
+      ? errors.topicTags.find((tagError) => tagError?.message)?.message
+      : undefined);
 
   return (
     <Stack
@@ -115,6 +127,8 @@ export function QuestionForm({
         multiline
         minRows={3}
         required
+        maxLength={QUESTION_TEXT_MAX_LENGTH}
+        counter
       />
       <FormTextField
         form={form}
@@ -123,6 +137,8 @@ export function QuestionForm({
         multiline
         minRows={3}
         required
+        maxLength={QUESTION_TEXT_MAX_LENGTH}
+        counter
       />
       <FormTextField
         form={form}
@@ -131,6 +147,8 @@ export function QuestionForm({
         multiline
         minRows={3}
         required
+        maxLength={QUESTION_TEXT_MAX_LENGTH}
+        counter
       />
       <Controller
         control={control}
@@ -141,6 +159,7 @@ export function QuestionForm({
             value={field.value}
             onChange={field.onChange}
             pool={tagPool}
+            error={tagsError}
           />
         )}
       />

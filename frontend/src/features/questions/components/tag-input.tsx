@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
+import { TOO_LONG, TOPIC_TAG_MAX_LENGTH, TOPIC_TAGS_MAX } from '@mcat/contracts';
 import {
   emptyTagInput,
   shownSuggestions,
@@ -24,9 +25,11 @@ interface TagInputProps {
   onChange: (tags: string[]) => void;
   /** Every tag that may be suggested. */
   pool: readonly string[];
+  /** The form's error for the tags (too many, one too long). */
+  error?: string;
 }
 
-export function TagInput({ label, value, onChange, pool }: TagInputProps) {
+export function TagInput({ label, value, onChange, pool, error }: TagInputProps) {
   const [local, setLocal] = useState(() => emptyTagInput());
   const id = useId();
   const inputId = `${id}-input`;
@@ -34,6 +37,12 @@ export function TagInput({ label, value, onChange, pool }: TagInputProps) {
   const helpId = `${id}-help`;
   const state: TagInputState = { ...local, tags: value };
   const suggestions = shownSuggestions(state, pool);
+  const full = value.length >= TOPIC_TAGS_MAX;
+  const help =
+    error ??
+    (full
+      ? TOO_LONG.topicTags
+      : 'Enter adds a tag, Backspace removes the last one, arrow keys pick a suggestion.');
 
   const apply = (next: TagInputState) => {
     if (next.tags !== value) onChange(next.tags);
@@ -79,6 +88,7 @@ export function TagInput({ label, value, onChange, pool }: TagInputProps) {
         onChange={(event) => apply(typed(state, event.target.value))}
         onKeyDown={keyDown}
         onBlur={() => setLocal((current) => ({ ...current, open: false, highlighted: -1 }))}
+        error={Boolean(error)}
         inputProps={{
           role: 'combobox',
           'aria-autocomplete': 'list',
@@ -88,10 +98,11 @@ export function TagInput({ label, value, onChange, pool }: TagInputProps) {
           'aria-activedescendant':
             local.highlighted >= 0 ? `${listId}-${local.highlighted}` : undefined,
           autoComplete: 'off',
+          maxLength: TOPIC_TAG_MAX_LENGTH,
         }}
       />
-      <FormHelperText id={helpId}>
-        Enter adds a tag, Backspace removes the last one, arrow keys pick a suggestion.
+      <FormHelperText id={helpId} error={Boolean(error)}>
+        {help} ({value.length} / {TOPIC_TAGS_MAX} tags)
       </FormHelperText>
       {suggestions.length > 0 ? (
         <Paper elevation={4} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: -2.5 }}>

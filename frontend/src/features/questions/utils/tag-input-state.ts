@@ -4,7 +4,7 @@
  * suggestion, else the highlighted one, else the typed text; duplicates are ignored whatever their
  * case; Backspace on an empty input removes the last tag; arrows move the highlight; Escape closes.
  */
-import { TAG_SUGGESTIONS_MAX } from '@mcat/contracts';
+import { TAG_SUGGESTIONS_MAX, TOPIC_TAGS_MAX } from '@mcat/contracts';
 
 export interface TagInputState {
   tags: string[];
@@ -51,10 +51,10 @@ export const tagSuggestions = (
 export const shownSuggestions = (state: TagInputState, pool: readonly string[]): string[] =>
   state.open ? tagSuggestions(state.input, state.tags, pool) : [];
 
-/** Adds a tag unless it is blank or already chosen in any case. */
+/** Adds a tag unless it is blank, already chosen in any case, or the list is full. */
 export const withTag = (tags: readonly string[], candidate: string): string[] => {
   const tag = candidate.trim();
-  if (!tag || tags.some((t) => sameTag(t, tag))) return [...tags];
+  if (!tag || tags.length >= TOPIC_TAGS_MAX || tags.some((t) => sameTag(t, tag))) return [...tags];
   return [...tags, tag];
 };
 

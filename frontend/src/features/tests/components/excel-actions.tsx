@@ -7,16 +7,20 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
 import {
+  IMPORT_FILE_MAX_BYTES,
+  REQUEST_MESSAGES,
   SECTION_SCORE_MAX,
   SECTION_SCORE_MIN,
   TOTAL_SCORE_MAX,
   TOTAL_SCORE_MIN,
+  VALIDATION,
 } from '@mcat/contracts';
 
 const IMPORT_HELP =
   'Import an Excel file (.xlsx or .xls) whose first row holds the headers: Date Taken ' +
   `(for example 01/15/2025), Source, Total Score (${TOTAL_SCORE_MIN}-${TOTAL_SCORE_MAX}), ` +
-  `Chem/Phys, CARS, Bio and Psych/Soc (each ${SECTION_SCORE_MIN}-${SECTION_SCORE_MAX}).`;
+  `Chem/Phys, CARS, Bio and Psych/Soc (each ${SECTION_SCORE_MIN}-${SECTION_SCORE_MAX}). ` +
+  `Files of up to ${IMPORT_FILE_MAX_BYTES / (1024 * 1024)} MB.`;
 
 const isExcelFile = (file: File): boolean => /\.(xlsx|xls)$/i.test(file.name);
 
@@ -25,8 +29,8 @@ interface ExcelActionsProps {
   importing: boolean;
   onExport: () => void;
   onImport: (file: File) => void;
-  /** A chosen file that is not a spreadsheet. */
-  onNotExcel: () => void;
+  /** A chosen file that is not a spreadsheet, or too large: the message to show. */
+  onRefused: (message: string) => void;
 }
 
 export function ExcelActions({
@@ -34,7 +38,7 @@ export function ExcelActions({
   importing,
   onExport,
   onImport,
-  onNotExcel,
+  onRefused,
 }: ExcelActionsProps) {
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -42,8 +46,9 @@ export function ExcelActions({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (isExcelFile(file)) onImport(file);
-    else onNotExcel();
+    if (!isExcelFile(file)) onRefused(VALIDATION.excelFileOnly);
+    else if (file.size > IMPORT_FILE_MAX_BYTES) onRefused(REQUEST_MESSAGES.importFileTooLarge);
+    else onImport(file);
   };
 
   return (

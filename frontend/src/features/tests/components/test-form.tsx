@@ -108,7 +108,7 @@ export function TestForm({ initialValues, submitLabel, errorMessage, onSubmit }:
           name="customSource"
           label="Custom Test Source"
           required
-          slotProps={{ htmlInput: { maxLength: SOURCE_MAX_LENGTH } }}
+          maxLength={SOURCE_MAX_LENGTH}
         />
       ) : null}
       <Box
