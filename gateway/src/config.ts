@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { envFields, urlVariable } from '@mcat/service-kit/core';
+import { commaSeparatedList, envFields, urlVariable } from '@mcat/service-kit/core';
 import { guideResourcesVariable } from './public-config/guide-resources';
 
 const HTTP = ['http:', 'https:'] as const;
@@ -21,30 +21,13 @@ const requestsPerMinute = (name: string, fallback: number) =>
     .default(fallback);
 
 /** A comma-separated list of client addresses. */
-const addressList = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((address) => address.trim())
-      .filter(Boolean),
-  );
+const addressList = commaSeparatedList();
 
 /** CORS_ORIGINS: comma-separated origins allowed to call the API cross-origin (none by default). */
-const originList = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-  )
-  .refine(
-    (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
-    'CORS_ORIGINS must be a comma-separated list of http:// or https:// origins without a path',
-  );
+const originList = commaSeparatedList().refine(
+  (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+  'CORS_ORIGINS must be a comma-separated list of http:// or https:// origins without a path',
+);
 
 /**
  * TRUST_PROXY: whether the gateway is itself behind a proxy whose X-Forwarded-For it may believe:

@@ -18,7 +18,6 @@ import {
   PROVIDER_ID_MAX_LENGTH,
   QUESTION_TEXT_MAX_LENGTH,
   REQUEST_MESSAGES,
-  SECTION_NAMES,
   SOURCE_MAX_LENGTH,
   STATUS_FILTER_MAX_LENGTH,
   TOO_LONG,
@@ -34,7 +33,7 @@ import { login, newAccount, register, type Account, type SignedIn } from './supp
 import { GatewayClient, type GatewayResponse } from './support/gateway-client';
 import { waitForResetLink } from './support/mailbox';
 import { grantRole } from './support/staff';
-import { createTest, testBody, TEST_SAMPLES } from './support/study-data';
+import { createTest, questionBody, testBody, TEST_SAMPLES } from './support/study-data';
 import { systemEnv } from './support/system-env';
 
 /** A client of its own address per use, so the per-address sign-in limits never interfere. */
@@ -61,19 +60,6 @@ const statusAndMessage = (response: GatewayResponse<unknown>) => ({
 });
 
 const refused = (message: string) => ({ status: 400, message });
-
-const questionBody = (testId: string, fields: Record<string, unknown> = {}) => ({
-  test: testId,
-  section: SECTION_NAMES[0],
-  questionNumber: 7,
-  mistakeType: '',
-  wrongAnswerReason: 'Mixed up the units',
-  rightAnswerReason: 'Dimensional analysis gives joules',
-  improvementPlan: 'Write the units at every step',
-  ankiCardMade: false,
-  topicTags: ['Thermodynamics'],
-  ...fields,
-});
 
 /** A body sent with chunked transfer-encoding (no content-length), from its own address. */
 function sendChunked(

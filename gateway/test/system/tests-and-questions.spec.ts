@@ -6,7 +6,6 @@
 import {
   EXPORT_FILE_NAME,
   LIMITS,
-  SECTION_NAMES,
   VALIDATION,
   type ImportResult,
   type Question,
@@ -14,22 +13,10 @@ import {
 } from '@mcat/contracts';
 import { register } from './support/accounts';
 import { GatewayClient } from './support/gateway-client';
-import { createTest, testBody, TEST_SAMPLES } from './support/study-data';
+import { createTest, questionBody, testBody, TEST_SAMPLES } from './support/study-data';
 
 const gateway = new GatewayClient();
 const CASCADE_LIMIT_MS = 5000;
-
-const questionBody = (testId: string) => ({
-  test: testId,
-  section: SECTION_NAMES[0],
-  questionNumber: 12,
-  mistakeType: '',
-  wrongAnswerReason: 'Mixed up the units',
-  rightAnswerReason: 'Dimensional analysis gives joules',
-  improvementPlan: 'Write the units at every step',
-  ankiCardMade: false,
-  topicTags: ['Thermodynamics'],
-});
 
 const testIdOf = (question: Question): string =>
   typeof question.test === 'string' ? question.test : question.test._id;

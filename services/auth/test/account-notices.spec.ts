@@ -1,17 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
 import { AUTH_MESSAGES, type AuthResponse, type User } from '@mcat/contracts';
-import { bootstrapService, parseConfig } from '@mcat/service-kit';
 import Redis from 'ioredis';
-import { freePort } from '../../../scripts/test-infra/private-infra';
-// The mail leg is the mailer service itself, run in this process.
-import { AppModule as MailerModule } from '../../mailer/src/app.module';
-import { mailerEnvSchema } from '../../mailer/src/config';
-import { SmtpTestServer, type CaughtMail } from '../../mailer/test/support/smtp-test-server';
+import type { CaughtMail } from '../../mailer/test/support/smtp-test-server';
 import { PUBLIC_URL, startAuth, uniqueEmail, type RunningAuth } from './support/auth-app';
+// The mail leg is the mailer service itself, run in this process.
+import { startMailerLeg, type MailerLeg } from './support/mailer-leg';
 
 let auth: RunningAuth;
-let smtp: SmtpTestServer;
-let mailer: INestApplication;
+let smtp: MailerLeg['smtp'];
+let mail: MailerLeg;
 
 const EMAIL_CHANGED = 'Your Test Logbook e-mail address was changed';
 const PASSWORD_CHANGED = 'Your Test Logbook password was changed';
@@ -52,22 +48,14 @@ const withoutMailQueue = async (run: () => Promise<void>): Promise<void> => {
 
 beforeAll(async () => {
   auth = await startAuth();
-  smtp = await SmtpTestServer.start();
-  const port = await freePort();
-  const config = parseConfig(mailerEnvSchema, {
-    PORT: String(port),
-    LOG_LEVEL: 'silent',
-    REDIS_URL: auth.config.REDIS_URL,
-    SMTP_URL: smtp.url,
-    PUBLIC_URL,
+  mail = await startMailerLeg(auth.config.REDIS_URL, {
     BRAND_NAME: 'Test Logbook',
     SUPPORT_EMAIL: 'help@logbook.example',
   });
-  mailer = await bootstrapService({ module: MailerModule.register(config), config });
+  smtp = mail.smtp;
 });
 afterAll(async () => {
-  await mailer?.close();
-  await smtp?.stop();
+  await mail?.close();
   await auth?.close();
 });
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import {
   AUTH_MESSAGES,
   ERRORS,
@@ -12,16 +11,9 @@ import {
   type AuthResponse,
 } from '@mcat/contracts';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { bootstrapService, parseConfig } from '@mcat/service-kit';
-import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { Types, type Connection } from 'mongoose';
-import { freePort } from '../../../scripts/test-infra/private-infra';
-// The mail leg of the flow is the mailer service itself, run in this process.
-import { AppModule as MailerModule } from '../../mailer/src/app.module';
-import { mailerEnvSchema } from '../../mailer/src/config';
-import { SmtpTestServer } from '../../mailer/test/support/smtp-test-server';
 import {
   internalFieldsIn,
   PUBLIC_URL,
@@ -29,10 +21,12 @@ import {
   uniqueEmail,
   type RunningAuth,
 } from './support/auth-app';
+// The mail leg of the flow is the mailer service itself, run in this process.
+import { startMailerLeg, type MailerLeg } from './support/mailer-leg';
 
 let auth: RunningAuth;
-let smtp: SmtpTestServer;
-let mailer: INestApplication;
+let smtp: MailerLeg['smtp'];
+let mail: MailerLeg;
 const answers: unknown[] = [];
 
 const call: RunningAuth['call'] = async (method, url, options) => {
@@ -70,21 +64,11 @@ const invalid = { status: 400, body: { statusCode: 400, message: ERRORS.invalidR
 
 beforeAll(async () => {
   auth = await startAuth();
-  smtp = await SmtpTestServer.start();
-  const port = await freePort();
-  const config = parseConfig(mailerEnvSchema, {
-    PORT: String(port),
-    LOG_LEVEL: 'silent',
-    REDIS_URL: auth.config.REDIS_URL,
-    SMTP_URL: smtp.url,
-    PUBLIC_URL,
-    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
-  });
-  mailer = await bootstrapService({ module: MailerModule.register(config), config });
+  mail = await startMailerLeg(auth.config.REDIS_URL);
+  smtp = mail.smtp;
 });
 afterAll(async () => {
-  await mailer?.close();
-  await smtp?.stop();
+  await mail?.close();
   await auth?.close();
 });
 

@@ -1,5 +1,5 @@
-/** Practice tests made through the gateway. */
-import type { Test } from '@mcat/contracts';
+/** Practice tests and missed questions made through the gateway. */
+import { SECTION_NAMES, type Test } from '@mcat/contracts';
 import type { GatewayClient } from './gateway-client';
 
 export interface TestSample {
@@ -43,3 +43,17 @@ export async function createTest(
   }
   return response.body;
 }
+
+/** The body of POST /api/questions for a question of that test, with any fields replaced. */
+export const questionBody = (testId: string, fields: Record<string, unknown> = {}) => ({
+  test: testId,
+  section: SECTION_NAMES[0],
+  questionNumber: 7,
+  mistakeType: '',
+  wrongAnswerReason: 'Mixed up the units',
+  rightAnswerReason: 'Dimensional analysis gives joules',
+  improvementPlan: 'Write the units at every step',
+  ankiCardMade: false,
+  topicTags: ['Thermodynamics'],
+  ...fields,
+});

@@ -34,6 +34,18 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** A variable holding a comma-separated list (unset or empty: none), its entries trimmed. */
+export const commaSeparatedList = () =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    );
+
 export const envFields = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -70,19 +82,10 @@ export const envFields = {
    * The proxies whose X-Forwarded-For a service believes (the gateway's addresses): comma-separated
    * addresses or CIDR blocks. Empty (the default): the client is the TCP peer, whatever it sends.
    */
-  TRUSTED_PROXIES: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (entries) => entries.every(isAddressOrCidr),
-      'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR blocks',
-    ),
+  TRUSTED_PROXIES: commaSeparatedList().refine(
+    (entries) => entries.every(isAddressOrCidr),
+    'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR blocks',
+  ),
 } as const;
 
 /** What every process built on the kit reads. */

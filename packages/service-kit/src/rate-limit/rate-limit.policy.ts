@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { commaSeparatedList } from '../config/env';
 
 /** How many attempts a key may make within a window. */
 export interface RateLimitRule {
@@ -19,12 +19,4 @@ export const RATE_LIMIT_EXEMPT_ADDRESSES = Symbol('RATE_LIMIT_EXEMPT_ADDRESSES')
  * trusted office NAT, a monitoring probe, the local end-to-end tests); the other rules still apply
  * to them.
  */
-export const rateLimitExemptIps = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((address) => address.trim())
-      .filter(Boolean),
-  );
+export const rateLimitExemptIps = commaSeparatedList();
