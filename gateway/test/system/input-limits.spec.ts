@@ -9,6 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import {
+  AUTH_MESSAGES,
   COUPON_CODE_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   EVENT_TYPE_FILTER_MAX_LENGTH,
@@ -18,6 +19,7 @@ import {
   PROVIDER_ID_MAX_LENGTH,
   QUESTION_TEXT_MAX_LENGTH,
   REQUEST_MESSAGES,
+  SIGN_IN_PASSWORD_MAX_LENGTH,
   SOURCE_MAX_LENGTH,
   STATUS_FILTER_MAX_LENGTH,
   TOO_LONG,
@@ -142,7 +144,7 @@ describe('text fields of the account routes', () => {
       signedIn = await register(fresh(), longest);
     });
 
-    it('login: the longest e-mail and password sign in; one more character is 400', async () => {
+    it('login: the longest e-mail and password sign in; one more e-mail character is 400', async () => {
       const client = fresh();
       expect((await login(client, longest)).user.email).toBe(longest.email);
       const longEmail = await client.post('/api/auth/login', {
@@ -150,21 +152,39 @@ describe('text fields of the account routes', () => {
         password: longest.password,
       });
       expect(statusAndMessage(longEmail)).toEqual(refused(TOO_LONG.email));
-      const longPassword = await client.post('/api/auth/login', {
+    });
+
+    it(`login: a password of ${SIGN_IN_PASSWORD_MAX_LENGTH} characters is checked (a longer one chosen before the limit still signs in), one more is 400`, async () => {
+      const client = fresh();
+      const checked = await client.post('/api/auth/login', {
         email: longest.email,
-        password: `${longest.password}p`,
+        password: text(SIGN_IN_PASSWORD_MAX_LENGTH, 'p'),
       });
-      expect(statusAndMessage(longPassword)).toEqual(refused(TOO_LONG.password));
+      expect(statusAndMessage(checked)).toEqual({
+        status: 401,
+        message: AUTH_MESSAGES.invalidCredentials,
+      });
+      const over = await client.post('/api/auth/login', {
+        email: longest.email,
+        password: text(SIGN_IN_PASSWORD_MAX_LENGTH + 1, 'p'),
+      });
+      expect(statusAndMessage(over)).toEqual(refused(TOO_LONG.signInPassword));
     });
 
     it('password change: current and new password at the limit work, one more is 400', async () => {
       const next = text(PASSWORD_MAX_LENGTH, 'q');
-      for (const body of [
-        { currentPassword: `${longest.password}x`, newPassword: 'new-password-1' },
-        { currentPassword: longest.password, newPassword: `${next}q` },
-      ]) {
+      for (const [body, message] of [
+        [
+          {
+            currentPassword: text(SIGN_IN_PASSWORD_MAX_LENGTH + 1, 'p'),
+            newPassword: 'new-password-1',
+          },
+          TOO_LONG.signInPassword,
+        ],
+        [{ currentPassword: longest.password, newPassword: `${next}q` }, TOO_LONG.password],
+      ] as const) {
         const over = await gateway.put('/api/auth/password', body, signedIn.token);
-        expect(statusAndMessage(over)).toEqual(refused(TOO_LONG.password));
+        expect(statusAndMessage(over)).toEqual(refused(message));
       }
       const at = await gateway.put(
         '/api/auth/password',

@@ -16,6 +16,12 @@ export const NAME_MAX_LENGTH = 100;
 /** RFC 5321's longest usable address. */
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 128;
+/**
+ * A password typed to prove who one is (sign-in, the current password of a change): accounts made
+ * before PASSWORD_MAX_LENGTH existed may hold a longer one and must still sign in; bounded all the
+ * same, so the hashing never gets a megabyte.
+ */
+export const SIGN_IN_PASSWORD_MAX_LENGTH = 1024;
 /** Each of a missed question's three texts: why wrong, why right, how to improve. */
 export const QUESTION_TEXT_MAX_LENGTH = 5000;
 export const TOPIC_TAG_MAX_LENGTH = 50;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from '../constants';
+import { SIGN_IN_PASSWORD_MAX_LENGTH } from '../constants';
 import { TOO_LONG, VALIDATION } from '../messages';
 import { email, newPassword, optionalIsoDate, personName } from './common';
 
@@ -10,7 +10,7 @@ export const loginSchema = z.object({
   password: z
     .string({ error: VALIDATION.passwordRequired })
     .min(1, VALIDATION.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, TOO_LONG.password),
+    .max(SIGN_IN_PASSWORD_MAX_LENGTH, TOO_LONG.signInPassword),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
@@ -61,7 +61,7 @@ export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: VALIDATION.currentPasswordRequired })
     .min(1, VALIDATION.currentPasswordRequired)
-    .max(PASSWORD_MAX_LENGTH, TOO_LONG.password),
+    .max(SIGN_IN_PASSWORD_MAX_LENGTH, TOO_LONG.signInPassword),
   newPassword: newPassword(VALIDATION.newPasswordRequired),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;

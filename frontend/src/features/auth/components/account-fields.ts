@@ -4,7 +4,12 @@
  * FormTextField.
  */
 import type { TextFieldProps } from '@mui/material/TextField';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@mcat/contracts';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  SIGN_IN_PASSWORD_MAX_LENGTH,
+} from '@mcat/contracts';
 
 type FieldLook = Partial<TextFieldProps> & { maxLength?: number };
 
@@ -34,7 +39,7 @@ export const CURRENT_PASSWORD_FIELD = {
   type: 'password',
   autoComplete: 'current-password',
   required: true,
-  maxLength: PASSWORD_MAX_LENGTH,
+  maxLength: SIGN_IN_PASSWORD_MAX_LENGTH,
 } satisfies FieldLook;
 
 /** A password being chosen, or its confirmation. */
