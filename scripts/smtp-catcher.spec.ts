@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { isMailFileOf } from './lib/caught-mail';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 
 describe('SMTP catcher', () => {
@@ -37,5 +38,29 @@ describe('SMTP catcher', () => {
     const stored = fs.readFileSync(path.join(mailDir, files[0] ?? ''), 'utf8');
     expect(stored).toContain('Subject: Reset your password');
     expect(printed).toEqual([`Password reset link for ana@example.com: ${link}`]);
+  });
+
+  it('stores mail to an address too long for a file name (252 characters) under a name the disk takes', async () => {
+    // smtp-server, the catcher's SMTP library, refuses recipients of 253 characters or more.
+    const longest = `${'l'.repeat(64)}@${'d'.repeat(63)}.${'e'.repeat(60)}.${'f'.repeat(58)}.com`;
+    expect(longest).toHaveLength(252);
+    const transport = nodemailer.createTransport({ url: `smtp://127.0.0.1:${catcher.port}` });
+    await transport.sendMail({
+      from: 'MCAT Logbook <no-reply@example.com>',
+      to: longest,
+      subject: 'Your MCAT Logbook password was changed',
+      text: 'Your password was changed.',
+    });
+    transport.close();
+
+    const files = fs.readdirSync(mailDir).filter((name) => isMailFileOf(name, longest));
+    expect(files).toHaveLength(1);
+    expect(Buffer.byteLength(files[0] ?? '')).toBeLessThanOrEqual(255);
+    expect(fs.readFileSync(path.join(mailDir, files[0] ?? ''), 'utf8')).toContain(
+      'Subject: Your MCAT Logbook password was changed',
+    );
+    expect(
+      fs.readdirSync(mailDir).filter((name) => isMailFileOf(name, 'ana@example.com')),
+    ).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { expect } from '@playwright/test';
 
 // The runner's module is CommonJS (the repository root's package type); this file is ESM.
 type CaughtMail = typeof import('../../../scripts/lib/caught-mail');
-const { findResetLink } = createRequire(import.meta.url)(
+const { findResetLink, isMailFileOf } = createRequire(import.meta.url)(
   '../../../scripts/lib/caught-mail',
 ) as CaughtMail;
 
@@ -19,7 +19,7 @@ const latestResetLink = (recipient: string): string | null => {
   if (!fs.existsSync(dir)) return null;
   const files = fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith('.eml') && name.includes(recipient))
+    .filter((name) => isMailFileOf(name, recipient))
     .sort()
     .reverse();
   for (const file of files) {

@@ -1,7 +1,11 @@
 /** The mail the stack's SMTP catcher stored as .eml files, read back by recipient. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeQuotedPrintable, findResetLink } from '../../../../scripts/lib/caught-mail';
+import {
+  decodeQuotedPrintable,
+  findResetLink,
+  isMailFileOf,
+} from '../../../../scripts/lib/caught-mail';
 import { systemEnv } from './system-env';
 
 const POLL_MS = 200;
@@ -11,7 +15,7 @@ export function resetLinksFor(recipient: string, mailDir = systemEnv.mailDir): s
   if (!fs.existsSync(mailDir)) return [];
   return fs
     .readdirSync(mailDir)
-    .filter((name) => name.endsWith('.eml') && name.includes(recipient))
+    .filter((name) => isMailFileOf(name, recipient))
     .sort()
     .map((name) => findResetLink(fs.readFileSync(path.join(mailDir, name), 'utf8')))
     .filter((link): link is string => link !== null);
@@ -48,7 +52,7 @@ export function mailsTo(recipient: string, mailDir = systemEnv.mailDir): StoredM
   if (!fs.existsSync(mailDir)) return [];
   return fs
     .readdirSync(mailDir)
-    .filter((name) => name.endsWith('.eml') && name.includes(recipient))
+    .filter((name) => isMailFileOf(name, recipient))
     .sort()
     .map((name) => {
       const raw = fs.readFileSync(path.join(mailDir, name), 'utf8');
