@@ -104,6 +104,8 @@ function neededDebianPackages(command) {
   }
   // Playwright's tests and the web app's bench both drive Debian's Chromium.
   if (['test', 'bench'].includes(command)) needed.push(['chromium', 'chromium']);
+  // The chart's tests dry-run it on a real API server: etcd plus kube-apiserver (tools cache).
+  if (command === 'test') needed.push(['etcd', 'etcd-server']);
   return needed.filter(([program]) => !hasProgram(program)).map(([, pkg]) => pkg);
 }
 

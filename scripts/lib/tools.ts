@@ -122,3 +122,93 @@ function applyPatch(work: string, patch: GoTool['patch']): void {
     fs.writeFileSync(target, text.replace(`${line}\n`, `${line}\n${insert}`));
   }
 }
+
+/**
+ * Kubernetes' own programs, built from the k8s.io/kubernetes module (recipe and timings in
+ * docs/adr/0014-api-server-in-the-tests.md). The module ships without its staging/ folder, so its
+ * replace block (which points there) is dropped and each k8s.io/<name> v0.0.0 requirement becomes
+ * the published v0.<minor>.<patch>; the version is linked in, or kubectl cannot parse the server's.
+ */
+export const KUBERNETES = { module: 'k8s.io/kubernetes', version: 'v1.34.4' } as const;
+
+export type KubeTool = 'kube-apiserver' | 'kubectl';
+
+export const kubeToolPath = (name: KubeTool): string =>
+  path.join(TOOLS_CACHE, `kubernetes-${KUBERNETES.version}`, name);
+
+/** go.mod of the module as published, made buildable without staging/. */
+export function kubernetesGoMod(goMod: string, version: string = KUBERNETES.version): string {
+  const staging = `v0.${version.slice(1).split('.').slice(1).join('.')}`;
+  return goMod
+    .replace(/^replace \([\s\S]*?^\)\n/m, '')
+    .replace(/^(\s*k8s\.io\/[\w./-]+) v0\.0\.0$/gm, `$1 ${staging}`);
+}
+
+function kubernetesLdflags(version: string): string {
+  const [major, minor] = version.slice(1).split('.');
+  const vars = ['k8s.io/component-base/version', 'k8s.io/client-go/pkg/version'].flatMap((pkg) =>
+    [`gitVersion=${version}`, `gitMajor=${major}`, `gitMinor=${minor}`, 'gitTreeState=clean'].map(
+      (value) => `-X ${pkg}.${value}`,
+    ),
+  );
+  return ['-s', '-w', ...vars].join(' ');
+}
+
+/**
+ * Returns the paths of the given Kubernetes programs, building the missing ones from one prepared
+ * copy of the module (kube-apiserver takes about 10 minutes on two cores, kubectl 80 s).
+ */
+export function ensureKubeTools(
+  names: readonly KubeTool[],
+  log: (line: string) => void = console.log,
+): Record<KubeTool, string> {
+  const paths = Object.fromEntries(names.map((name) => [name, kubeToolPath(name)])) as Record<
+    KubeTool,
+    string
+  >;
+  const missing = names.filter((name) => !fs.existsSync(paths[name]));
+  if (missing.length === 0) return paths;
+  const { module, version } = KUBERNETES;
+  const folder = path.dirname(kubeToolPath('kubectl'));
+  log(
+    `Building ${missing.join(', ')} ${version} into ${folder} (once per machine; kube-apiserver takes about 10 minutes)...`,
+  );
+  const env = {
+    ...process.env,
+    GOWORK: 'off',
+    GOFLAGS: '-mod=mod',
+    CGO_ENABLED: '0',
+    GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'auto',
+  };
+  const info = JSON.parse(
+    execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], {
+      env,
+      cwd: os.tmpdir(),
+      encoding: 'utf8',
+    }),
+  ) as { Dir: string };
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mcat-kubernetes-'));
+  try {
+    fs.cpSync(info.Dir, work, { recursive: true });
+    execFileSync('chmod', ['-R', 'u+w', work]);
+    const goMod = path.join(work, 'go.mod');
+    fs.writeFileSync(goMod, kubernetesGoMod(fs.readFileSync(goMod, 'utf8'), version));
+    fs.rmSync(path.join(work, 'go.work'), { force: true });
+    fs.rmSync(path.join(work, 'go.work.sum'), { force: true });
+    fs.mkdirSync(folder, { recursive: true });
+    for (const name of missing) {
+      const started = Date.now();
+      const partial = `${paths[name]}.partial`;
+      execFileSync(
+        'go',
+        ['build', `-ldflags=${kubernetesLdflags(version)}`, '-o', partial, `./cmd/${name}`],
+        { cwd: work, env, stdio: 'inherit' },
+      );
+      fs.renameSync(partial, paths[name]);
+      log(`Built ${name} in ${Math.round((Date.now() - started) / 1000)} s`);
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return paths;
+}

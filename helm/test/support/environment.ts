@@ -1,5 +1,5 @@
 /** The environment a rendered container gets, resolved from the chart's ConfigMaps and Secrets. */
-import type { IContainer, IEnvVar } from 'kubernetes-models/v1';
+import type { Container, EnvVar } from 'kubernetes-types/core/v1';
 import { byKind, type KubeObject } from './chart';
 
 interface DataObject extends KubeObject {
@@ -11,7 +11,7 @@ export const FROM_EXISTING_SECRET = Symbol('from an existing Secret');
 export type EnvValue = string | typeof FROM_EXISTING_SECRET;
 
 /** The environment a container gets: its ConfigMaps (envFrom) and env entries, resolved. */
-export function environmentOf(container: IContainer, objects: KubeObject[]): Map<string, EnvValue> {
+export function environmentOf(container: Container, objects: KubeObject[]): Map<string, EnvValue> {
   const configMaps = byKind<DataObject>(objects, 'ConfigMap');
   const secrets = byKind<DataObject>(objects, 'Secret');
   const env = new Map<string, EnvValue>();
@@ -23,7 +23,7 @@ export function environmentOf(container: IContainer, objects: KubeObject[]): Map
       );
     for (const [key, value] of Object.entries(configMap.data ?? {})) env.set(key, value);
   }
-  for (const entry of container.env ?? ([] as IEnvVar[])) {
+  for (const entry of container.env ?? ([] as EnvVar[])) {
     const secretRef = entry.valueFrom?.secretKeyRef;
     if (secretRef) {
       const secret = secrets.find((candidate) => candidate.metadata.name === secretRef.name);

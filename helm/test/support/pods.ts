@@ -1,12 +1,12 @@
 /** The pod templates of rendered workloads (Deployments, StatefulSets, Jobs). */
-import type { IContainer, IPodSpec } from 'kubernetes-models/v1';
+import type { Container, PodSpec } from 'kubernetes-types/core/v1';
 import type { KubeObject } from './chart';
 
 export interface PodTemplate {
   owner: KubeObject;
   labels: Record<string, string>;
   annotations: Record<string, string>;
-  spec: IPodSpec;
+  spec: PodSpec;
 }
 
 const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'Job', 'DaemonSet']);
@@ -19,7 +19,7 @@ export function podTemplates(objects: KubeObject[]): PodTemplate[] {
         owner.spec as {
           template: {
             metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
-            spec: IPodSpec;
+            spec: PodSpec;
           };
         }
       ).template;
@@ -32,10 +32,10 @@ export function podTemplates(objects: KubeObject[]): PodTemplate[] {
     });
 }
 
-export const containersOf = (pod: PodTemplate): IContainer[] => [
+export const containersOf = (pod: PodTemplate): Container[] => [
   ...(pod.spec.initContainers ?? []),
   ...pod.spec.containers,
 ];
 
-export const workloadName = (pod: PodTemplate, container?: IContainer): string =>
+export const workloadName = (pod: PodTemplate, container?: Container): string =>
   `${pod.owner.kind}/${pod.owner.metadata.name}${container ? ` container ${container.name}` : ''}`;
