@@ -131,7 +131,17 @@ function applyPatch(work: string, patch: GoTool['patch']): void {
  */
 export const KUBERNETES = { module: 'k8s.io/kubernetes', version: 'v1.34.4' } as const;
 
-export type KubeTool = 'kube-apiserver' | 'kubectl';
+/** The programs of a one-node cluster; the API server's tests need only the first two. */
+export const KUBE_TOOLS = [
+  'kube-apiserver',
+  'kubectl',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'kubelet',
+  'kube-proxy',
+] as const;
+
+export type KubeTool = (typeof KUBE_TOOLS)[number];
 
 export const kubeToolPath = (name: KubeTool): string =>
   path.join(TOOLS_CACHE, `kubernetes-${KUBERNETES.version}`, name);
@@ -156,7 +166,8 @@ function kubernetesLdflags(version: string): string {
 
 /**
  * Returns the paths of the given Kubernetes programs, building the missing ones from one prepared
- * copy of the module (kube-apiserver takes about 10 minutes on two cores, kubectl 80 s).
+ * copy of the module (kube-apiserver takes about 10 minutes on two cores, kubectl 80 s; the
+ * cluster's four others a few minutes together, as they share most packages with those two).
  */
 export function ensureKubeTools(
   names: readonly KubeTool[],
