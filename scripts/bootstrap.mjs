@@ -1,4 +1,5 @@
-// The entry of `npm start`, `npm test`, `npm run bench` and `npm run grant-role`. Plain Node with no
+// The entry of `npm start`, `npm test`, `npm run bench`, `npm run grant-role` and
+// `npm run cluster:up` / `cluster:down`. Plain Node with no
 // dependencies, because it runs before the npm packages exist: it installs what is missing (npm
 // packages, the Debian packages when running as root), then runs the TypeScript entry with tsx,
 // forwarding arguments, signals and the exit code. When nothing is missing it only checks.
@@ -13,6 +14,8 @@ const ENTRIES = {
   test: 'scripts/test.ts',
   bench: 'scripts/bench.ts',
   'grant-role': 'scripts/grant-role.ts',
+  'cluster:up': 'scripts/cluster-up.ts',
+  'cluster:down': 'scripts/cluster-down.ts',
 };
 const SEARCH_PATH = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/bin'];
 
@@ -93,7 +96,11 @@ function buildNativeAddons() {
   }
 }
 
-const hasProgram = (name) => SEARCH_PATH.some((dir) => dir && fs.existsSync(path.join(dir, name)));
+/** A program on the search path, or a file named by its absolute path. */
+const hasProgram = (name) =>
+  path.isAbsolute(name)
+    ? fs.existsSync(name)
+    : SEARCH_PATH.some((dir) => dir && fs.existsSync(path.join(dir, name)));
 
 /** Debian packages the command needs, skipping what an external URL replaces. */
 function neededDebianPackages(command) {
@@ -106,6 +113,18 @@ function neededDebianPackages(command) {
   if (['test', 'bench'].includes(command)) needed.push(['chromium', 'chromium']);
   // The chart's tests dry-run it on a real API server: etcd plus kube-apiserver (tools cache).
   if (command === 'test') needed.push(['etcd', 'etcd-server']);
+  // The one-node cluster (scripts/lib/cluster): its node is Debian's containerd, runc and CNI
+  // plugins; kube-proxy drives iptables; socat forwards the API server to the host's loopback.
+  if (command === 'cluster:up') {
+    needed.push(
+      ['etcd', 'etcd-server'],
+      ['containerd', 'containerd'],
+      ['runc', 'runc'],
+      ['/usr/lib/cni/bridge', 'containernetworking-plugins'],
+      ['iptables', 'iptables'],
+      ['socat', 'socat'],
+    );
+  }
   return needed.filter(([program]) => !hasProgram(program)).map(([, pkg]) => pkg);
 }
 

@@ -1,0 +1,255 @@
+/**
+ * A one-node Kubernetes cluster in one folder: `clusterUp(dir)` makes it (or finds it running),
+ * `clusterDown(dir)` removes every process, mount, cgroup folder, network namespace and file it
+ * made, also after a crash, from the records in `<dir>/state/`. See
+ * docs/adr/0015-one-node-cluster.md.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { freePort } from '../api-server';
+import { ensureKubeTools, KUBE_TOOLS, type KubeTool } from '../tools';
+import { cgroupProcesses, createCgroupRoot, removeCgroupRoot } from './cgroups';
+import { makeCertificates, writeKubeconfig } from './certificates';
+import { CONTROL_PLANE, startApiServer, startControllers } from './control-plane';
+import {
+  assertAlive,
+  isAlive,
+  processStartTime,
+  readDaemon,
+  readDaemons,
+  stopDaemon,
+  stopProcess,
+  waitFor,
+} from './daemons';
+import { FORWARDERS, apiUrl, isApiReady, readApiPort, startApiForward } from './forward';
+import { ensureImageArchive, importImage, PAUSE_IMAGE } from './images';
+import { clusterLayout, NODE_NAME, type ClusterLayout } from './layout';
+import { createNetns, netnsInode, removeNetns } from './netns';
+import {
+  NODE_DAEMONS,
+  startContainerd,
+  startKubelet,
+  startKubeProxy,
+  writeNodeConfig,
+} from './node';
+
+export interface KubectlResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Cluster {
+  layout: ClusterLayout;
+  /** The API server's URL on the host's loopback. */
+  url: string;
+  kubeconfig: string;
+  /** True when `clusterUp` found it running and started nothing. */
+  alreadyRunning: boolean;
+  /** kubectl's path in the tools cache; `kubectl()` runs it with the admin's kubeconfig. */
+  kubectlBinary: string;
+  kubectl(args: string[], input?: string): KubectlResult;
+}
+
+const DAEMONS = [...CONTROL_PLANE, ...FORWARDERS, ...NODE_DAEMONS];
+
+/** Programs the cluster runs besides the tools cache's; the bootstrap installs their packages. */
+const PROGRAMS: [string, string][] = [
+  ['etcd', 'etcd-server'],
+  ['containerd', 'containerd'],
+  ['ctr', 'containerd'],
+  ['runc', 'runc'],
+  ['/usr/lib/cni/bridge', 'containernetworking-plugins'],
+  ['iptables', 'iptables'],
+  ['socat', 'socat'],
+];
+
+function checkPrograms(): void {
+  const missing = PROGRAMS.filter(([program]) =>
+    program.startsWith('/')
+      ? !fs.existsSync(program)
+      : spawnSync('sh', ['-c', `command -v ${program}`]).status !== 0,
+  ).map(([, pkg]) => pkg);
+  if (missing.length > 0) {
+    const packages = [...new Set(missing)].join(' ');
+    throw new Error(
+      `Missing Debian packages: ${packages} (npm run cluster:up installs them; or apt-get install -y ${packages}).`,
+    );
+  }
+}
+
+function kubectlFor(layout: ClusterLayout, kubectl: string) {
+  return (args: string[], input?: string): KubectlResult => {
+    const result = spawnSync(
+      kubectl,
+      [`--kubeconfig=${layout.kubeconfig}`, `--cache-dir=${layout.kubeCache}`, ...args],
+      {
+        env: { ...process.env, KUBECACHEDIR: layout.kubeCache },
+        input,
+        encoding: 'utf8',
+        maxBuffer: 32 * 1024 * 1024,
+      },
+    );
+    return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  };
+}
+
+/** Every daemon of the cluster is alive and the API server answers. */
+export async function isClusterRunning(layout: ClusterLayout): Promise<boolean> {
+  const records = DAEMONS.map((name) => readDaemon(layout, name));
+  if (!records.every((record) => record !== null && isAlive(record))) return false;
+  const port = readApiPort(layout);
+  return port !== null && (await isApiReady(layout, port));
+}
+
+function handle(layout: ClusterLayout, alreadyRunning: boolean): Cluster {
+  const tools = ensureKubeTools(['kubectl']);
+  return {
+    layout,
+    url: apiUrl(readApiPort(layout) ?? 0),
+    kubeconfig: layout.kubeconfig,
+    alreadyRunning,
+    kubectlBinary: tools.kubectl,
+    kubectl: kubectlFor(layout, tools.kubectl),
+  };
+}
+
+export async function clusterUp(
+  dir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<Cluster> {
+  const layout = clusterLayout(dir);
+  if (await isClusterRunning(layout)) {
+    log(`The cluster in ${dir} is already running.`);
+    return handle(layout, true);
+  }
+  if (fs.existsSync(layout.state)) {
+    log('Removing what is left of an earlier cluster...');
+    await clusterDown(dir, log);
+  }
+  checkPrograms();
+  const tools: Record<KubeTool, string> = ensureKubeTools(KUBE_TOOLS, log);
+  const pause = ensureImageArchive(PAUSE_IMAGE);
+  const started = Date.now();
+  const step = (line: string) => log(`${((Date.now() - started) / 1000).toFixed(1)} s  ${line}`);
+  fs.mkdirSync(layout.dir, { recursive: true });
+  makeCertificates(layout);
+  createNetns(layout);
+  createCgroupRoot(layout.cgroupRoot);
+  step('certificates, network namespace and cgroup tree made');
+
+  startApiServer(layout, tools);
+  const port = await freePort();
+  startApiForward(layout, port);
+  const alive = (names: readonly string[]) => () => {
+    for (const name of names) {
+      const record = readDaemon(layout, name);
+      if (record) assertAlive(layout, record);
+    }
+  };
+  await waitFor('the API server', () => isApiReady(layout, port), 60_000, alive(DAEMONS));
+  writeKubeconfig(layout, layout.kubeconfig, 'admin', apiUrl(port));
+  fs.writeFileSync(
+    layout.env,
+    `export KUBECONFIG=${layout.kubeconfig}\nexport KUBECACHEDIR=${layout.kubeCache}\n`,
+  );
+  step(`API server ready at ${apiUrl(port)}`);
+
+  startControllers(layout, tools);
+  writeNodeConfig(layout);
+  startContainerd(layout);
+  const ctrVersion = () =>
+    spawnSync('ctr', ['--address', layout.containerdSocket, 'version'], { stdio: 'ignore' })
+      .status === 0;
+  await waitFor('containerd', ctrVersion, 30_000, alive(DAEMONS));
+  importImage(layout, pause);
+  step('containerd running, pause image imported');
+
+  startKubelet(layout, tools);
+  startKubeProxy(layout, tools);
+  const cluster = handle(layout, false);
+  const nodeReady = () =>
+    cluster.kubectl([
+      'get',
+      'node',
+      NODE_NAME,
+      '-o',
+      'jsonpath={.status.conditions[?(@.type=="Ready")].status}',
+    ]).stdout === 'True';
+  await waitFor('the node to be Ready', nodeReady, 120_000, alive(DAEMONS));
+  const defaultAccount = () =>
+    cluster.kubectl(['get', 'serviceaccount', 'default', '-n', 'default']).status === 0;
+  await waitFor('the default ServiceAccount', defaultAccount, 60_000, alive(DAEMONS));
+  step(`node ${NODE_NAME} Ready`);
+  return cluster;
+}
+
+/** Ids of processes in the cluster's network namespace or cgroup tree. */
+function leftoverProcesses(layout: ClusterLayout, netns: number | null): number[] {
+  const pids = new Set(cgroupProcesses(layout.cgroupRoot));
+  if (netns !== null) {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (fs.readlinkSync(`/proc/${entry}/ns/net`) === `net:[${netns}]`) pids.add(Number(entry));
+      } catch {
+        // The process has exited meanwhile.
+      }
+    }
+  }
+  pids.delete(process.pid);
+  return [...pids];
+}
+
+/** Kills the pods' containers through containerd, while it still runs. */
+function removeContainers(layout: ClusterLayout): void {
+  const ctr = (...args: string[]) =>
+    spawnSync('ctr', ['--address', layout.containerdSocket, '-n', 'k8s.io', ...args], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  const ids = (kind: string) => ctr(kind, 'ls', '-q').stdout.split('\n').filter(Boolean);
+  for (const id of ids('tasks')) ctr('tasks', 'kill', '-s', 'SIGKILL', id);
+  for (const id of ids('tasks')) ctr('tasks', 'delete', '-f', id);
+  for (const id of ids('containers')) ctr('containers', 'delete', id);
+}
+
+function mountsUnder(dir: string): string[] {
+  const prefix = `${fs.realpathSync(dir)}/`;
+  return fs
+    .readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[4])
+    .filter((mount): mount is string => mount !== undefined && mount.startsWith(prefix))
+    .reverse();
+}
+
+export async function clusterDown(
+  dir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
+  const layout = clusterLayout(dir);
+  if (!fs.existsSync(layout.dir)) return;
+  const netns = netnsInode(layout);
+  await stopDaemon(layout, 'kubelet');
+  const containerd = readDaemon(layout, 'containerd');
+  if (containerd && isAlive(containerd)) removeContainers(layout);
+  for (const name of [...DAEMONS].reverse()) await stopDaemon(layout, name);
+  // Unknown names too: a daemon recorded by another version of this code.
+  for (const record of readDaemons(layout)) await stopDaemon(layout, record.name);
+  for (let round = 0; round < 20; round += 1) {
+    const pids = leftoverProcesses(layout, netns);
+    if (pids.length === 0) break;
+    log(`Stopping ${pids.length} leftover processes: ${pids.join(' ')}`);
+    await Promise.all(
+      pids.map((pid) => {
+        const startTime = processStartTime(pid);
+        return startTime === null ? undefined : stopProcess({ name: '', pid, startTime }, 2000);
+      }),
+    );
+  }
+  removeCgroupRoot(layout.cgroupRoot);
+  removeNetns(layout);
+  for (const mount of mountsUnder(layout.dir)) execFileSync('umount', [mount]);
+  fs.rmSync(layout.dir, { recursive: true, force: true });
+}
