@@ -36,10 +36,10 @@ const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 /**
  * npm writes node_modules/.package-lock.json after every install, so it dates the install. A fresh
- * clone gets `npm ci`; should npm refuse the lock file (it does when the registry serves no entry
- * for another platform's optional binary), `npm install` installs the same locked versions. An
- * existing but outdated node_modules is brought up to date with `npm install`, which, unlike
- * `npm ci`, does not delete it first.
+ * clone gets `npm ci`: exactly the locked versions, every platform's native binaries included
+ * (scripts/lib/lockfile.spec.ts keeps the lock complete), so a refusal is a broken lock to fix,
+ * not something to work around. An existing but outdated node_modules (after a pull) is brought up
+ * to date with `npm install`, which, unlike `npm ci`, keeps what is already there.
  */
 function installNpmPackages() {
   const lock = path.join(ROOT, 'package-lock.json');
@@ -52,18 +52,7 @@ function installNpmPackages() {
     return;
   }
   log('Installing npm packages: npm ci');
-  const ci = spawnSync('npm', ['ci', ...npmArgs], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
-  if (ci.status === 0) return;
-  const reason = String(ci.stderr)
-    .split('\n')
-    .find((line) => /^npm error \S/.test(line));
-  log(
-    `npm ci refused (${reason ?? `exit ${ci.status}`}); installing the locked versions with npm install`,
-  );
-  mustRun('npm', ['install', ...npmArgs]);
+  mustRun('npm', ['ci', ...npmArgs]);
 }
 
 /**
