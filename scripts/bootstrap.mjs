@@ -55,33 +55,6 @@ function installNpmPackages() {
   mustRun('npm', ['ci', ...npmArgs]);
 }
 
-/**
- * Native addons whose install script npm does not run here (package.json "allowScripts"): the
- * prebuilt binary argon2 ships crashes on load on this machine's kind, so it is compiled with
- * npm's own node-gyp against the local Node headers when it does not load.
- */
-const NATIVE_ADDONS = ['argon2'];
-
-function nodeGyp() {
-  if (process.env.npm_config_node_gyp) return process.env.npm_config_node_gyp;
-  const npmRoot = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout.trim();
-  return path.join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-}
-
-function buildNativeAddons() {
-  for (const addon of NATIVE_ADDONS) {
-    const dir = path.join(ROOT, 'node_modules', addon);
-    if (!fs.existsSync(dir)) continue;
-    const load = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(addon)})`], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
-    if (load.status === 0) continue;
-    log(`${addon}'s native binary does not load here: compiling it (node-gyp)`);
-    mustRun(process.execPath, [nodeGyp(), 'rebuild'], { cwd: dir });
-  }
-}
-
 const hasProgram = (name) => SEARCH_PATH.some((dir) => dir && fs.existsSync(path.join(dir, name)));
 
 /** Debian packages the command needs, skipping what an external URL replaces. */
@@ -141,6 +114,5 @@ const entry = ENTRIES[command];
 if (!entry) fail(`Unknown command "${command}". Use one of: ${Object.keys(ENTRIES).join(', ')}.`);
 if (!fs.existsSync(path.join(ROOT, entry))) fail(`${entry} does not exist yet.`);
 installNpmPackages();
-buildNativeAddons();
 installDebianPackages(command);
 runEntry(entry, args);
