@@ -39,10 +39,10 @@ const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 /**
  * npm writes node_modules/.package-lock.json after every install, so it dates the install. A fresh
- * clone gets `npm ci`; should npm refuse the lock file (it does when the registry serves no entry
- * for another platform's optional binary), `npm install` installs the same locked versions. An
- * existing but outdated node_modules is brought up to date with `npm install`, which, unlike
- * `npm ci`, does not delete it first.
+ * clone gets `npm ci`: exactly the locked versions, every platform's native binaries included
+ * (scripts/lib/lockfile.spec.ts keeps the lock complete), so a refusal is a broken lock to fix,
+ * not something to work around. An existing but outdated node_modules (after a pull) is brought up
+ * to date with `npm install`, which, unlike `npm ci`, keeps what is already there.
  */
 function installNpmPackages() {
   const lock = path.join(ROOT, 'package-lock.json');
@@ -55,45 +55,7 @@ function installNpmPackages() {
     return;
   }
   log('Installing npm packages: npm ci');
-  const ci = spawnSync('npm', ['ci', ...npmArgs], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
-  if (ci.status === 0) return;
-  const reason = String(ci.stderr)
-    .split('\n')
-    .find((line) => /^npm error \S/.test(line));
-  log(
-    `npm ci refused (${reason ?? `exit ${ci.status}`}); installing the locked versions with npm install`,
-  );
-  mustRun('npm', ['install', ...npmArgs]);
-}
-
-/**
- * Native addons whose install script npm does not run here (package.json "allowScripts"): the
- * prebuilt binary argon2 ships crashes on load on this machine's kind, so it is compiled with
- * npm's own node-gyp against the local Node headers when it does not load.
- */
-const NATIVE_ADDONS = ['argon2'];
-
-function nodeGyp() {
-  if (process.env.npm_config_node_gyp) return process.env.npm_config_node_gyp;
-  const npmRoot = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout.trim();
-  return path.join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-}
-
-function buildNativeAddons() {
-  for (const addon of NATIVE_ADDONS) {
-    const dir = path.join(ROOT, 'node_modules', addon);
-    if (!fs.existsSync(dir)) continue;
-    const load = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(addon)})`], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
-    if (load.status === 0) continue;
-    log(`${addon}'s native binary does not load here: compiling it (node-gyp)`);
-    mustRun(process.execPath, [nodeGyp(), 'rebuild'], { cwd: dir });
-  }
+  mustRun('npm', ['ci', ...npmArgs]);
 }
 
 /** A program on the search path, or a file named by its absolute path. */
@@ -173,6 +135,5 @@ const entry = ENTRIES[command];
 if (!entry) fail(`Unknown command "${command}". Use one of: ${Object.keys(ENTRIES).join(', ')}.`);
 if (!fs.existsSync(path.join(ROOT, entry))) fail(`${entry} does not exist yet.`);
 installNpmPackages();
-buildNativeAddons();
 installDebianPackages(command);
 runEntry(entry, args);

@@ -1,16 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './support/chart';
-import { copyOf, deletedByFind, parseDockerfile, removedByRm } from './support/dockerfile';
+import {
+  copyOf,
+  deletedByFind,
+  parseDockerfile,
+  removedByRm,
+  withBuildArgs,
+} from './support/dockerfile';
 
-const DOCKERFILES: Record<string, string> = {
-  gateway: 'gateway/Dockerfile',
-  auth: 'services/auth/Dockerfile',
-  tests: 'services/tests/Dockerfile',
-  questions: 'services/questions/Dockerfile',
-  billing: 'services/billing/Dockerfile',
-  mailer: 'services/mailer/Dockerfile',
-  frontend: 'frontend/Dockerfile',
+/** Each image: its Dockerfile and build args (skaffold.yaml and scripts/images.ts pass the same). */
+const IMAGES: Record<string, { file: string; buildArgs: Record<string, string> }> = {
+  gateway: { file: 'Dockerfile', buildArgs: { SERVICE: 'gateway' } },
+  auth: { file: 'Dockerfile', buildArgs: { SERVICE: 'services/auth' } },
+  tests: { file: 'Dockerfile', buildArgs: { SERVICE: 'services/tests' } },
+  questions: { file: 'Dockerfile', buildArgs: { SERVICE: 'services/questions' } },
+  billing: { file: 'Dockerfile', buildArgs: { SERVICE: 'services/billing' } },
+  mailer: { file: 'Dockerfile', buildArgs: { SERVICE: 'services/mailer' } },
+  frontend: { file: 'frontend/Dockerfile', buildArgs: {} },
 };
 
 /** Paths that hold sources, tests or build tooling, never something the final image runs. */
@@ -53,11 +60,35 @@ const compiledTestHelpers = (dist: string): string[] => {
   );
 };
 
-const read = (file: string) => parseDockerfile(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'));
+const read = (file: string, buildArgs: Record<string, string>) =>
+  parseDockerfile(withBuildArgs(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'), buildArgs));
 
-describe.each(Object.entries(DOCKERFILES))('the %s image (%s)', (deployable, file) => {
-  const { stages } = read(file);
+describe('the Dockerfiles', () => {
+  it('are the root one, built once per back-end workspace, and the web app’s', () => {
+    const dockerfiles = ['Dockerfile', 'gateway', 'services', 'packages', 'frontend'].flatMap(
+      (dir) =>
+        dir === 'Dockerfile'
+          ? ['Dockerfile']
+          : fs
+              .readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' })
+              .filter((file) => /(^|\/)Dockerfile$/.test(file) && !file.includes('node_modules'))
+              .map((file) => `${dir}/${file}`),
+    );
+    expect(dockerfiles.sort()).toEqual(['Dockerfile', 'frontend/Dockerfile']);
+  });
+});
+
+describe.each(Object.entries(IMAGES))('the %s image', (deployable, { file, buildArgs }) => {
+  const { stages } = read(file, buildArgs);
   const final = stages[stages.length - 1]!;
+
+  it('starts every stage from a local base image, never a registry’s', () => {
+    const bases = stages.map((stage) => stage.base);
+    const stageNames = stages.map((stage) => stage.name);
+    expect(
+      bases.filter((base) => !base.startsWith('localhost/') && !stageNames.includes(base)),
+    ).toEqual([]);
+  });
 
   it('is built in several stages', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
@@ -87,9 +118,17 @@ describe.each(Object.entries(DOCKERFILES))('the %s image (%s)', (deployable, fil
     expect(command?.args).toMatch(/^\[/);
   });
 
+  it('has no npm or package installation in its final stage', () => {
+    const runs = final.instructions.filter((instruction) => instruction.keyword === 'RUN');
+    expect(runs).toEqual([]);
+  });
+
   if (deployable === 'frontend') {
     it('serves the built bundle with nginx running unprivileged', () => {
-      expect(final.base).toMatch(/nginx-unprivileged|NGINX_IMAGE/);
+      expect(final.base).toMatch(/^localhost\/mcat-web:/);
+      expect(final.instructions.find((instruction) => instruction.keyword === 'CMD')?.args).toBe(
+        '["nginx", "-e", "stderr", "-g", "daemon off;"]',
+      );
       const copies = final.instructions
         .filter((instruction) => instruction.keyword === 'COPY')
         .map(copyOf);
@@ -104,7 +143,14 @@ describe.each(Object.entries(DOCKERFILES))('the %s image (%s)', (deployable, fil
       expect(viteConfig).toMatch(/build:\s*{[^}]*sourcemap:\s*false/);
     });
   } else {
-    const workspace = path.dirname(file);
+    const workspace = buildArgs.SERVICE!;
+
+    it('runs node under tini, which forwards SIGTERM to it', () => {
+      expect(final.base).toMatch(/^localhost\/mcat-node:/);
+      expect(
+        final.instructions.find((instruction) => instruction.keyword === 'ENTRYPOINT')?.args,
+      ).toBe('["/usr/bin/tini", "--"]');
+    });
 
     it('installs production dependencies only, of this workspace only, for the final stage', () => {
       const runs = stages

@@ -16,7 +16,13 @@ import { podTemplates } from './support/pods';
 
 interface SkaffoldConfig {
   apiVersion: string;
-  build: { artifacts: { image: string; context: string; docker: { dockerfile: string } }[] };
+  build: {
+    artifacts: {
+      image: string;
+      context: string;
+      docker: { dockerfile: string; buildArgs?: Record<string, string> };
+    }[];
+  };
   deploy: {
     helm: {
       releases: {
@@ -80,14 +86,25 @@ describe('skaffold.yaml', () => {
     }
   });
 
-  it('has one artifact per deployable, built from the Dockerfile beside its code', () => {
-    const dockerfiles = skaffold.build.artifacts
-      .map((artifact) => artifact.docker.dockerfile)
-      .sort();
-    const expected = DEPLOYABLES.map((name) =>
-      ['gateway', 'frontend'].includes(name) ? `${name}/Dockerfile` : `services/${name}/Dockerfile`,
-    ).sort();
-    expect(dockerfiles).toEqual(expected);
+  it('has one artifact per deployable: the root Dockerfile with its workspace, or the web app’s', () => {
+    const builds = Object.fromEntries(
+      skaffold.build.artifacts.map((artifact) => [
+        artifact.image,
+        { dockerfile: artifact.docker.dockerfile, buildArgs: artifact.docker.buildArgs },
+      ]),
+    );
+    const expected = Object.fromEntries(
+      DEPLOYABLES.map((name) => [
+        `mcat-logbook/${name}`,
+        name === 'frontend'
+          ? { dockerfile: 'frontend/Dockerfile', buildArgs: undefined }
+          : {
+              dockerfile: 'Dockerfile',
+              buildArgs: { SERVICE: name === 'gateway' ? 'gateway' : `services/${name}` },
+            },
+      ]),
+    );
+    expect(builds).toEqual(expected);
   });
 
   it('deploys the chart, whose pods use every artifact and nothing else', () => {

@@ -84,3 +84,21 @@ export function deletedByFind(lines: string[]): Map<string, string[]> {
   }
   return deleted;
 }
+
+/**
+ * The Dockerfile as built with these build args: `${NAME}` and `$NAME` replaced, global ARG
+ * defaults (before the first FROM) applied to names the build does not set.
+ */
+export function withBuildArgs(text: string, buildArgs: Record<string, string>): string {
+  const defaults = Object.fromEntries(
+    parseDockerfile(text)
+      .args.filter((instruction) => instruction.keyword === 'ARG')
+      .map((instruction) => instruction.args.split('='))
+      .filter((pair): pair is [string, string] => pair.length === 2),
+  );
+  const values: Record<string, string> = { ...defaults, ...buildArgs };
+  return text.replace(/\$\{(\w+)\}|\$(\w+)/g, (match, braced?: string, bare?: string) => {
+    const value = values[(braced ?? bare)!];
+    return value ?? match;
+  });
+}

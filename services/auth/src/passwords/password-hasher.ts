@@ -1,9 +1,18 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import argon2 from 'argon2';
+import {
+  Algorithm,
+  hash as argon2Hash,
+  verify as argon2Verify,
+  type Options,
+} from '@node-rs/argon2';
 
-/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
-const ARGON2_OPTIONS: argon2.HashOptions = {
-  type: argon2.argon2id,
+/**
+ * OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane, a 16-byte salt and a 32-byte hash (the
+ * library's defaults, as the `argon2` package used before wrote them): stored as a PHC string,
+ * `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`, which carries its own parameters.
+ */
+const ARGON2_OPTIONS: Options = {
+  algorithm: Algorithm.Argon2id,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,
@@ -22,12 +31,12 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, ARGON2_OPTIONS);
+    return argon2Hash(password, ARGON2_OPTIONS);
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
     try {
-      return await argon2.verify(hash, password);
+      return await argon2Verify(hash, password);
     } catch {
       return false;
     }
