@@ -1,11 +1,12 @@
 /**
  * `npm run cluster:up`: a one-node Kubernetes cluster in .data/cluster/, left running, its
  * kubeconfig at .data/cluster/kubeconfig (`source .data/cluster/env` sets KUBECONFIG and
- * KUBECACHEDIR). Running it again while the cluster runs starts nothing. The product is not
- * installed on it yet. See docs/adr/0015-one-node-cluster.md.
+ * KUBECACHEDIR). Running it again while the cluster runs starts nothing. The product's images
+ * (npm run images) are imported into its containerd. See docs/adr/0015-one-node-cluster.md.
  */
 import path from 'node:path';
 import { clusterUp } from './lib/cluster/cluster';
+import { importProductImages } from './lib/cluster/product';
 import { REPO_ROOT } from './lib/ports';
 
 const CLUSTER_DIR = path.join(REPO_ROOT, '.data', 'cluster');
@@ -15,6 +16,10 @@ const log = (line: string) => process.stdout.write(`[cluster] ${line}\n`);
 async function main(): Promise<void> {
   const started = Date.now();
   const cluster = await clusterUp(CLUSTER_DIR, log);
+  const images = importProductImages(cluster, log);
+  log(
+    `Product images: ${images.imported} imported, ${images.unchanged} unchanged, in ${images.importSeconds.toFixed(1)} s`,
+  );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(
     `${cluster.alreadyRunning ? 'Already running' : `Up in ${seconds} s`}: API server ${cluster.url}`,
