@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { clusterUp } from './lib/cluster/cluster';
-import { importProductImages } from './lib/cluster/product';
+import { importProductImages, installDependencies } from './lib/cluster/product';
 import { REPO_ROOT } from './lib/ports';
 
 const CLUSTER_DIR = path.join(REPO_ROOT, '.data', 'cluster');
@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   log(
     `Product images: ${images.imported} imported, ${images.unchanged} unchanged, in ${images.importSeconds.toFixed(1)} s`,
   );
+  const dependencies = await installDependencies(cluster, log);
+  log(`Dependencies (FerretDB, NATS, Redis, SMTP catcher) Ready in ${dependencies.toFixed(1)} s`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(
     `${cluster.alreadyRunning ? 'Already running' : `Up in ${seconds} s`}: API server ${cluster.url}`,

@@ -70,7 +70,7 @@ function timed<T>(step: string, run: () => T): T {
 }
 
 /** Imports a cached root filesystem tar as `<repository>:<its cache key>`, tagged `alias` too. */
-function importRootfs(rootfs: Rootfs, repository: string, alias: string): string {
+export function importRootfs(rootfs: Rootfs, repository: string, alias: string): string {
   const tar = timed(`${rootfs.name} root filesystem`, () => ensureRootfs(rootfs, log));
   const image = `${repository}:${path.basename(tar, '.tar')}`;
   if (!imageExists(image)) {
@@ -81,7 +81,11 @@ function importRootfs(rootfs: Rootfs, repository: string, alias: string): string
 }
 
 /** Builds `image` from a Dockerfile written into a folder with the given files, unless it exists. */
-function buildFromFiles(image: string, dockerfile: string, files: Record<string, string>): void {
+export function buildFromFiles(
+  image: string,
+  dockerfile: string,
+  files: Record<string, string>,
+): void {
   if (imageExists(image)) return;
   const context = fs.mkdtempSync(path.join(os.tmpdir(), 'mcat-image-'));
   try {
