@@ -6,7 +6,13 @@
  */
 import path from 'node:path';
 import { clusterUp } from './lib/cluster/cluster';
-import { importProductImages, installDependencies } from './lib/cluster/product';
+import {
+  forwardGateway,
+  importProductImages,
+  installChart,
+  installDependencies,
+  installDns,
+} from './lib/cluster/product';
 import { REPO_ROOT } from './lib/ports';
 
 const CLUSTER_DIR = path.join(REPO_ROOT, '.data', 'cluster');
@@ -20,8 +26,12 @@ async function main(): Promise<void> {
   log(
     `Product images: ${images.imported} imported, ${images.unchanged} unchanged, in ${images.importSeconds.toFixed(1)} s`,
   );
+  await installDns(cluster);
   const dependencies = await installDependencies(cluster, log);
   log(`Dependencies (FerretDB, NATS, Redis, SMTP catcher) Ready in ${dependencies.toFixed(1)} s`);
+  log(`helm upgrade --install --wait --wait-for-jobs: ${installChart(cluster, log).toFixed(1)} s`);
+  const gateway = await forwardGateway(cluster);
+  log(`The product: ${gateway} (in .data/cluster/gateway-url)`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(
     `${cluster.alreadyRunning ? 'Already running' : `Up in ${seconds} s`}: API server ${cluster.url}`,

@@ -28,6 +28,11 @@ export const PAUSE_IMAGE: GoImage = {
   reference: 'localhost/pause:1',
   user: 65535,
 };
+export const DNS_IMAGE: GoImage = {
+  program: 'dns',
+  reference: 'localhost/cluster-dns:1',
+  user: 65532,
+};
 export const HELLO_IMAGE: GoImage = {
   program: 'hello',
   reference: 'localhost/hello:1',
