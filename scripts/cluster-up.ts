@@ -6,13 +6,7 @@
  */
 import path from 'node:path';
 import { clusterUp } from './lib/cluster/cluster';
-import {
-  forwardGateway,
-  importProductImages,
-  installChart,
-  installDependencies,
-  installDns,
-} from './lib/cluster/product';
+import { installProduct } from './lib/cluster/product';
 import { REPO_ROOT } from './lib/ports';
 
 const CLUSTER_DIR = path.join(REPO_ROOT, '.data', 'cluster');
@@ -22,16 +16,7 @@ const log = (line: string) => process.stdout.write(`[cluster] ${line}\n`);
 async function main(): Promise<void> {
   const started = Date.now();
   const cluster = await clusterUp(CLUSTER_DIR, log);
-  const images = importProductImages(cluster, log);
-  log(
-    `Product images: ${images.imported} imported, ${images.unchanged} unchanged, in ${images.importSeconds.toFixed(1)} s`,
-  );
-  await installDns(cluster);
-  const dependencies = await installDependencies(cluster, log);
-  log(`Dependencies (FerretDB, NATS, Redis, SMTP catcher) Ready in ${dependencies.toFixed(1)} s`);
-  log(`helm upgrade --install --wait --wait-for-jobs: ${installChart(cluster, log).toFixed(1)} s`);
-  const gateway = await forwardGateway(cluster);
-  log(`The product: ${gateway} (in .data/cluster/gateway-url)`);
+  await installProduct(cluster, log);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   log(
     `${cluster.alreadyRunning ? 'Already running' : `Up in ${seconds} s`}: API server ${cluster.url}`,

@@ -5,5 +5,9 @@ const preset = require('../jest.preset.cjs');
 module.exports = {
   ...preset(__dirname),
   testMatch: ['<rootDir>/**/*.spec.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/lib/cluster/cluster.spec.ts'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '<rootDir>/lib/cluster/cluster.spec.ts',
+    '<rootDir>/lib/cluster/product.spec.ts',
+  ],
 };

@@ -6,7 +6,7 @@ const preset = require('../../../jest.preset.cjs');
 module.exports = {
   ...preset(__dirname),
   displayName: 'cluster',
-  testMatch: ['<rootDir>/cluster.spec.ts'],
+  testMatch: ['<rootDir>/cluster.spec.ts', '<rootDir>/product.spec.ts'],
   globalSetup: undefined,
   globalTeardown: undefined,
 };

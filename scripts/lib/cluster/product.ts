@@ -211,3 +211,30 @@ export async function forwardGateway(cluster: Cluster): Promise<string> {
   fs.writeFileSync(file, `${url}\n`);
   return url;
 }
+
+export interface ProductInstall extends ProductFigures {
+  dependencySeconds: number;
+  helmSeconds: number;
+  gatewayUrl: string;
+}
+
+/** Everything above in order, on a cluster whose node is Ready; again on a running one, too. */
+export async function installProduct(
+  cluster: Cluster,
+  log: (line: string) => void = () => undefined,
+): Promise<ProductInstall> {
+  const images = importProductImages(cluster, log);
+  log(
+    `Product images: ${images.imported} imported, ${images.unchanged} unchanged, in ${images.importSeconds.toFixed(1)} s`,
+  );
+  await installDns(cluster);
+  const dependencySeconds = await installDependencies(cluster, log);
+  log(
+    `Dependencies (FerretDB, NATS, Redis, SMTP catcher) Ready in ${dependencySeconds.toFixed(1)} s`,
+  );
+  const helmSeconds = installChart(cluster, log);
+  log(`helm upgrade --install --wait --wait-for-jobs: ${helmSeconds.toFixed(1)} s`);
+  const gatewayUrl = await forwardGateway(cluster);
+  log(`The product: ${gatewayUrl} (in ${path.join(cluster.layout.dir, 'gateway-url')})`);
+  return { ...images, dependencySeconds, helmSeconds, gatewayUrl };
+}
