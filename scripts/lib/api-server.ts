@@ -8,10 +8,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startProcess, type RunningProcess } from './infra';
+import { freePort, startProcess, type RunningProcess } from './infra';
 import { ensureKubeTools } from './tools';
 
 export interface KubectlResult {
@@ -36,18 +35,6 @@ export interface ApiServer {
 
 const SERVICE_RANGE = '10.96.0.0/24';
 const FIRST_SERVICE_IP = '10.96.0.1';
-
-/** A loopback port nothing listens on now (the kernel's pick). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function hasProgram(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
@@ -103,15 +90,22 @@ function writeKubeconfig(dir: string, url: string): string {
   return file;
 }
 
+/** The files of the admin's client certificate and of the CA that signed the server's. */
+export interface AdminCredentials {
+  ca: string;
+  cert: string;
+  key: string;
+}
+
 /** GET <url>/readyz as the admin: true once it answers 200 ok. */
-function isReady(url: string, dir: string): Promise<boolean> {
+export function isApiServerReady(url: string, files: AdminCredentials): Promise<boolean> {
   return new Promise((resolve) => {
     const request = https.get(
       `${url}/readyz`,
       {
-        ca: fs.readFileSync(path.join(dir, 'ca.crt')),
-        cert: fs.readFileSync(path.join(dir, 'admin.crt')),
-        key: fs.readFileSync(path.join(dir, 'admin.key')),
+        ca: fs.readFileSync(files.ca),
+        cert: fs.readFileSync(files.cert),
+        key: fs.readFileSync(files.key),
         timeout: 2000,
       },
       (response) => {
@@ -124,11 +118,17 @@ function isReady(url: string, dir: string): Promise<boolean> {
   });
 }
 
+const adminFiles = (dir: string): AdminCredentials => ({
+  ca: path.join(dir, 'ca.crt'),
+  cert: path.join(dir, 'admin.crt'),
+  key: path.join(dir, 'admin.key'),
+});
+
 async function waitUntilReady(url: string, dir: string, apiserver: RunningProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (apiserver.child.exitCode !== null) break;
-    if (await isReady(url, dir)) return;
+    if (await isApiServerReady(url, adminFiles(dir))) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const output = fs.readFileSync(path.join(dir, 'logs', 'kube-apiserver.log'), 'utf8');

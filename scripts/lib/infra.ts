@@ -72,6 +72,18 @@ export function redisSpec(p: { redis: number; dataDir: string }): ProcessSpec {
   };
 }
 
+/** A loopback port nothing listens on now (the kernel's pick). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * The infrastructure a profile runs itself. With `external: 'replace'` (the product's stack),
  * whatever MONGO_URL, NATS_URL or REDIS_URL point at is used instead of starting its own; with

@@ -3,11 +3,11 @@
  * its own data folder, so the shared test infrastructure is never disturbed.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
   ferretdbSpec,
+  freePort,
   natsSpec,
   redisSpec,
   startProcess,
@@ -15,16 +15,7 @@ import {
   type RunningProcess,
 } from '../lib/infra';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface PrivateServer {
   url: string;

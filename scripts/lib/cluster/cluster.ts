@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { freePort } from '../api-server';
+import { freePort } from '../infra';
 import { ensureKubeTools, KUBE_TOOLS, type KubeTool } from '../tools';
 import { cgroupProcesses, createCgroupRoot, removeCgroupRoot } from './cgroups';
 import { makeCertificates, writeKubeconfig } from './certificates';

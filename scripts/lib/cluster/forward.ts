@@ -5,7 +5,7 @@
  * addresses; kubectl, helm and `kubectl port-forward` on the host go through it.
  */
 import fs from 'node:fs';
-import https from 'node:https';
+import { isApiServerReady } from '../api-server';
 import { pkiFile } from './certificates';
 import { startDaemon } from './daemons';
 import { NETWORK, type ClusterLayout } from './layout';
@@ -44,21 +44,9 @@ export function readApiPort(layout: ClusterLayout): number | null {
 
 /** GET /readyz through the forward as the admin: true once it answers 200. */
 export function isApiReady(layout: ClusterLayout, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const request = https.get(
-      `${apiUrl(port)}/readyz`,
-      {
-        ca: fs.readFileSync(pkiFile(layout, 'ca.crt')),
-        cert: fs.readFileSync(pkiFile(layout, 'admin.crt')),
-        key: fs.readFileSync(pkiFile(layout, 'admin.key')),
-        timeout: 2000,
-      },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode === 200);
-      },
-    );
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(false));
+  return isApiServerReady(apiUrl(port), {
+    ca: pkiFile(layout, 'ca.crt'),
+    cert: pkiFile(layout, 'admin.crt'),
+    key: pkiFile(layout, 'admin.key'),
   });
 }

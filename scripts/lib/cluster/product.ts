@@ -12,7 +12,7 @@ import { waitFor } from './daemons';
 import { buildDependencyImages, DEPENDENCY_IMAGES } from './dependency-images';
 import { importPodmanImage } from './podman-images';
 import { DNS_IMAGE, ensureImageArchive, importImage } from './images';
-import { freePort } from '../api-server';
+import { freePort } from '../infra';
 import { REPO_ROOT } from '../ports';
 import { ensureTool } from '../tools';
 import { startDaemon, readDaemon, isAlive, stopDaemon } from './daemons';
