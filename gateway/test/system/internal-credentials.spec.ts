@@ -203,47 +203,58 @@ const SIGN_IN_PER_ADDRESS = 100;
 const spoofedAddress = (): string =>
   `${randomInt(11, 200)}.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
+/** The statuses of `count` calls, each claiming a new made-up address in X-Forwarded-For. */
+async function spoofedStatuses(
+  client: GatewayClient,
+  count: number,
+  path: string,
+  body: () => unknown,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const response = await client.request('POST', path, {
+      headers: { 'x-forwarded-for': spoofedAddress() },
+      json: body(),
+    });
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+const forgotPasswordBody = () => ({ email: `spoof-${randomUUID()}@example.com` });
+
 describe('a made-up X-Forwarded-For', () => {
   const auth = () => services.find((s) => s.name === 'auth')!;
 
   it('does not give a direct caller a fresh forgot-password budget per request', async () => {
-    const client = new GatewayClient(auth().url);
-    const statuses: number[] = [];
-    for (let i = 0; i <= FORGOT_PASSWORD_PER_ADDRESS; i += 1) {
-      const response = await client.request('POST', '/api/auth/forgot-password', {
-        headers: { 'x-forwarded-for': spoofedAddress() },
-        json: { email: `spoof-${randomUUID()}@example.com` },
-      });
-      statuses.push(response.status);
-    }
+    const statuses = await spoofedStatuses(
+      new GatewayClient(auth().url),
+      FORGOT_PASSWORD_PER_ADDRESS + 1,
+      '/api/auth/forgot-password',
+      forgotPasswordBody,
+    );
     expect(statuses.slice(0, FORGOT_PASSWORD_PER_ADDRESS).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 
   it('does not give a direct caller a fresh sign-in budget per request', async () => {
-    const client = new GatewayClient(auth().url);
-    const statuses: number[] = [];
-    for (let i = 0; i <= SIGN_IN_PER_ADDRESS; i += 1) {
-      const response = await client.request('POST', '/api/auth/login', {
-        headers: { 'x-forwarded-for': spoofedAddress() },
-        json: { email: `spoof-${randomUUID()}@example.com`, password: 'not-the-password-1' },
-      });
-      statuses.push(response.status);
-    }
+    const statuses = await spoofedStatuses(
+      new GatewayClient(auth().url),
+      SIGN_IN_PER_ADDRESS + 1,
+      '/api/auth/login',
+      () => ({ email: `spoof-${randomUUID()}@example.com`, password: 'not-the-password-1' }),
+    );
     expect(statuses.filter((s) => s === 429)).toEqual([429]);
     expect(statuses.at(-1)).toBe(429);
   }, 180_000);
 
   it('through the gateway, the client address is the one the gateway sees', async () => {
-    const client = new GatewayClient();
-    const statuses: number[] = [];
-    for (let i = 0; i <= FORGOT_PASSWORD_PER_ADDRESS; i += 1) {
-      const response = await client.request('POST', '/api/auth/forgot-password', {
-        headers: { 'x-forwarded-for': spoofedAddress() },
-        json: { email: `spoof-${randomUUID()}@example.com` },
-      });
-      statuses.push(response.status);
-    }
+    const statuses = await spoofedStatuses(
+      new GatewayClient(),
+      FORGOT_PASSWORD_PER_ADDRESS + 1,
+      '/api/auth/forgot-password',
+      forgotPasswordBody,
+    );
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
   });

@@ -9,8 +9,6 @@ import {
 } from '@nestjs/common';
 import { z } from 'zod';
 import { REQUEST_MESSAGES } from '@mcat/contracts';
-import { freePort } from '../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../scripts/test-infra/test-env';
 import {
   bootstrapService,
   Public,
@@ -18,7 +16,7 @@ import {
   ZodValidationPipe,
   type KitConfig,
 } from '../src';
-import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
+import { kitTestConfig } from './support/kit-config';
 
 const noteSchema = z.object({
   title: z.string({ error: 'Title is required' }).min(1, 'Title is required'),
@@ -54,16 +52,7 @@ describe('error answers of a kit service', () => {
   let url: string;
 
   beforeAll(async () => {
-    const config: KitConfig = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: await freePort(),
-      LOG_LEVEL: 'silent',
-      REDIS_URL: testInfra.redisUrl,
-      SHUTDOWN_GRACE_MS: 0,
-      INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
-      TRUSTED_PROXIES: [],
-    };
+    const config = await kitTestConfig();
     app = await bootstrapService({ module: NotesModule.register(config), config, bodyLimit: 1024 });
     url = `http://127.0.0.1:${config.PORT}/api/notes`;
   });

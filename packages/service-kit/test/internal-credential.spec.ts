@@ -8,11 +8,10 @@ import {
   type DynamicModule,
   type INestApplication,
 } from '@nestjs/common';
-import { freePort } from '../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../scripts/test-infra/test-env';
 import { bootstrapService, Public, ServiceKitModule, type KitConfig } from '../src';
 import { redactUrl } from '../src/logging/logging.module';
 import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
+import { kitTestConfig } from './support/kit-config';
 
 @Public()
 @Controller('internal/things')
@@ -49,16 +48,7 @@ class ThingsModule {
 }
 
 async function start(trustedProxies: string[]): Promise<{ app: INestApplication; url: string }> {
-  const config: KitConfig = {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: await freePort(),
-    LOG_LEVEL: 'silent',
-    REDIS_URL: testInfra.redisUrl,
-    SHUTDOWN_GRACE_MS: 0,
-    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
-    TRUSTED_PROXIES: trustedProxies,
-  };
+  const config = await kitTestConfig({ TRUSTED_PROXIES: trustedProxies });
   const app = await bootstrapService({ module: ThingsModule.register(config), config });
   return { app, url: `http://127.0.0.1:${config.PORT}` };
 }

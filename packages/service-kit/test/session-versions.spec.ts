@@ -1,10 +1,6 @@
 import { Controller, Get, Module, type DynamicModule, type INestApplication } from '@nestjs/common';
 import Redis from 'ioredis';
-import {
-  freePort,
-  privateRedis,
-  type PrivateServer,
-} from '../../../scripts/test-infra/private-infra';
+import { privateRedis, type PrivateServer } from '../../../scripts/test-infra/private-infra';
 import {
   bootstrapService,
   CurrentUser,
@@ -14,12 +10,8 @@ import {
   type KitConfig,
   type TokenClaims,
 } from '../src';
-import {
-  markSessionVersionsSynced,
-  randomObjectId,
-  TEST_INTERNAL_API_TOKEN,
-  TestTokenIssuer,
-} from '../src/testing';
+import { markSessionVersionsSynced, randomObjectId, TestTokenIssuer } from '../src/testing';
+import { kitTestConfig } from './support/kit-config';
 
 @Controller('api/me')
 class MeController {
@@ -56,17 +48,7 @@ describe('session versions a service checks tokens against', () => {
   beforeAll(async () => {
     [redisServer, issuer] = await Promise.all([privateRedis(), TestTokenIssuer.start()]);
     redis = new Redis(redisServer.url);
-    const config: KitConfig = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: await freePort(),
-      LOG_LEVEL: 'silent',
-      REDIS_URL: redisServer.url,
-      JWKS_URL: issuer.jwksUrl,
-      SHUTDOWN_GRACE_MS: 0,
-      INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
-      TRUSTED_PROXIES: [],
-    };
+    const config = await kitTestConfig({ REDIS_URL: redisServer.url, JWKS_URL: issuer.jwksUrl });
     app = await bootstrapService({ module: MeModule.register(config), config });
     url = `http://127.0.0.1:${config.PORT}/api/me`;
   });
