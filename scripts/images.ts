@@ -22,6 +22,7 @@ import {
   NODE_VERSION,
   type Rootfs,
 } from './lib/image-cache';
+import { imageSourceKey, SOURCE_LABEL } from './lib/image-sources';
 import { REPO_ROOT } from './lib/ports';
 
 const log = (line: string) => process.stdout.write(`[images] ${line}\n`);
@@ -147,13 +148,34 @@ function nofileLimit(): string[] {
 const npmCache = () =>
   execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8', cwd: REPO_ROOT }).trim();
 
+const imageLabel = (image: string, label: string): string | null => {
+  if (!imageExists(image)) return null;
+  const format = `{{index .Labels ${JSON.stringify(label)}}}`;
+  return podman(['image', 'inspect', '--format', format, image], { quiet: true }) || null;
+};
+
+const imageId = (image: string) =>
+  podman(['image', 'inspect', '--format', '{{.Id}}', image], { quiet: true });
+
+/**
+ * Builds the product image unless the one podman has was built from the same sources on the same
+ * bases (its SOURCE_LABEL, scripts/lib/image-sources.ts).
+ */
 export function buildProductImage(name: ImageName): void {
   const workspace = PRODUCT_IMAGES[name];
   const dockerfile = name === 'frontend' ? 'frontend/Dockerfile' : 'Dockerfile';
+  const bases = name === 'frontend' ? [BUILD_IMAGE, WEB_IMAGE] : [BUILD_IMAGE, NODE_IMAGE];
+  const key = imageSourceKey(REPO_ROOT, workspace, bases.map(imageId));
+  if (imageLabel(productImage(name), SOURCE_LABEL) === key) {
+    log(`${productImage(name)}: sources unchanged, not rebuilt`);
+    return;
+  }
   const args = [
     'build',
     '--pull=never',
     '--network=none',
+    '--label',
+    `${SOURCE_LABEL}=${key}`,
     // podman 4.3 (buildah 1.28) reused a cached `COPY ${SERVICE}/...` layer of another workspace
     // (services/tests got a build stage without its tsconfig): every product image builds whole.
     '--no-cache',
