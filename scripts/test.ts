@@ -2,7 +2,7 @@
  * `npm test`: lint, type-check, every jest project, the web app's Vitest suite, then the system
  * tests (gateway/test/system, jest through the gateway) and the Playwright suite against the whole
  * product started once with the `test` profile (ports 9xxx, data under .test-data/), so it runs
- * while `npm start` runs. The last line it prints is `tests: N passed, N failed`, summed over the
+ * while `npm start` runs; last, the product's images on a one-node cluster. The last line it prints is `tests: N passed, N failed`, summed over the
  * runners. See docs/adr/0002-test-runner.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,7 +22,7 @@ import {
   type Counts,
 } from './lib/test-reports';
 import { logDir, startTestInfrastructure } from './lib/test-infrastructure';
-import { ensureKubeTools } from './lib/tools';
+import { ensureKubeTools, ensureTool } from './lib/tools';
 
 const profile = TEST_PROFILE;
 const REPORTS = path.join(profile.dataDir, 'reports');
@@ -30,6 +30,7 @@ const LOGS = logDir(profile);
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 const FRONTEND = path.join(REPO_ROOT, 'frontend');
 const SYSTEM_TESTS_CONFIG = path.join(REPO_ROOT, 'gateway', 'test', 'system', 'jest.config.cjs');
+const CLUSTER_TESTS_CONFIG = path.join(REPO_ROOT, 'scripts', 'lib', 'cluster', 'jest.config.cjs');
 
 const log = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
@@ -82,17 +83,17 @@ async function jest(): Promise<void> {
 }
 
 /**
- * kube-apiserver and kubectl for the chart's tests (helm/test/api-server.spec.ts), built into the
- * tools cache before jest starts: about 12 minutes on a machine's first run, so no test waits.
+ * Go programs the jest projects run, built into the tools cache before jest starts so no test
+ * waits on a build: kube-apiserver and kubectl for the chart's tests (helm/test/api-server.spec.ts;
+ * about 12 minutes on a machine's first run) and skaffold (helm/test/skaffold-cli.spec.ts).
  */
-function kubeTools(): void {
+function cachedTools(): void {
   try {
     ensureKubeTools(['kube-apiserver', 'kubectl'], log);
+    ensureTool('skaffold', log);
   } catch (error) {
-    log(
-      `kube-apiserver or kubectl did not build: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    results.push({ name: 'kube-tools', counts: { passed: 0, failed: 1 }, note: 'build failed' });
+    log(`a tool did not build: ${error instanceof Error ? error.message : String(error)}`);
+    results.push({ name: 'tools', counts: { passed: 0, failed: 1 }, note: 'build failed' });
   }
 }
 
@@ -186,6 +187,41 @@ async function againstTheProduct(): Promise<void> {
   }
 }
 
+/**
+ * The product on a one-node cluster of its own (scripts/lib/cluster/*.spec.ts): its images built
+ * first (npm run images; podman's layer cache makes a rebuild of unchanged sources quick), then
+ * the cluster's tests, which need root for the network namespace, mounts and cgroups.
+ */
+async function onACluster(): Promise<void> {
+  if (process.getuid?.() !== 0) {
+    results.push({
+      name: 'cluster',
+      counts: { passed: 0, failed: 1 },
+      note: 'needs root: run npm test as root (sudo -E npm test) to test the chart on a cluster',
+    });
+    return;
+  }
+  const images = await run(process.execPath, ['--import', 'tsx', 'scripts/images.ts']);
+  if (images !== 0) {
+    results.push({
+      name: 'images',
+      counts: { passed: 0, failed: 1 },
+      note: 'npm run images failed',
+    });
+    return;
+  }
+  const file = reportFile('cluster');
+  fs.rmSync(file, { force: true });
+  const code = await run(path.join(BIN, 'jest'), [
+    '-c',
+    CLUSTER_TESTS_CONFIG,
+    '--runInBand',
+    '--json',
+    `--outputFile=${file}`,
+  ]);
+  results.push({ name: 'cluster', counts: withExitCode(jestCounts(file), code) });
+}
+
 function printSummary(): Counts {
   const total = results.reduce(
     (sum, r) => ({ passed: sum.passed + r.counts.passed, failed: sum.failed + r.counts.failed }),
@@ -222,11 +258,11 @@ async function main(): Promise<number> {
     if (frontendScripts().typecheck) {
       await check('typecheck-web', 'npm', ['run', 'typecheck', '-w', 'frontend']);
     }
-    kubeTools();
+    cachedTools();
     infrastructure = await startTestInfrastructure(profile, log);
     fs.mkdirSync(REPORTS, { recursive: true });
     fs.mkdirSync(LOGS, { recursive: true });
-    const steps = [jest, vitest, againstTheProduct];
+    const steps = [jest, vitest, againstTheProduct, onACluster];
     for (const step of steps) if (!interrupted) await step();
   } catch (error) {
     log(`stopped: ${error instanceof Error ? error.message : String(error)}`);

@@ -23,8 +23,9 @@ interface SkaffoldConfig {
       docker: { dockerfile: string; buildArgs?: Record<string, string> };
     }[];
   };
-  deploy: {
+  manifests: {
     helm: {
+      flags: { template: string[] };
       releases: {
         name: string;
         chartPath: string;
@@ -33,6 +34,7 @@ interface SkaffoldConfig {
       }[];
     };
   };
+  deploy: { helm: Record<string, unknown> };
   portForward: { resourceType: string; resourceName: string; namespace: string; port: number }[];
   profiles: { name: string; patches: { op: string; path: string; value: unknown }[] }[];
 }
@@ -40,7 +42,7 @@ interface SkaffoldConfig {
 const skaffold = parse(
   fs.readFileSync(path.join(REPO_ROOT, 'skaffold.yaml'), 'utf8'),
 ) as SkaffoldConfig;
-const release = skaffold.deploy.helm.releases[0]!;
+const release = skaffold.manifests.helm.releases[0]!;
 
 /** A build as skaffold reports it to the chart: the tag, and the digest (empty when not pushed). */
 interface Build {

@@ -1,5 +1,5 @@
 /**
- * Go-built tools (FerretDB, helm, stripe-mock) live in a cache outside the clone, keyed by tool and
+ * Go-built tools (FerretDB, helm, stripe-mock, skaffold, kube-router) live in a cache outside the clone, keyed by tool and
  * version, so every clone on the machine shares one build.
  */
 import { execFileSync } from 'node:child_process';
@@ -57,6 +57,20 @@ export const GO_TOOLS = {
     version: 'v0.197.0',
     pkg: '.',
     binary: 'stripe-mock',
+  },
+  /** skaffold's own reading of skaffold.yaml (helm/test/skaffold-cli.spec.ts). */
+  skaffold: {
+    module: 'github.com/GoogleContainerTools/skaffold/v2',
+    version: 'v2.16.1',
+    pkg: './cmd/skaffold',
+    binary: 'skaffold',
+  },
+  /** The one-node cluster's network policy controller (scripts/lib/cluster/network-policies.ts). */
+  'kube-router': {
+    module: 'github.com/cloudnativelabs/kube-router/v2',
+    version: 'v2.1.0',
+    pkg: './cmd/kube-router',
+    binary: 'kube-router',
   },
 } satisfies Record<string, GoTool>;
 
