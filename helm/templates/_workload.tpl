@@ -122,6 +122,12 @@ spec:
             periodSeconds: {{ $values.probes.readiness.periodSeconds }}
             timeoutSeconds: {{ $values.probes.readiness.timeoutSeconds }}
             failureThreshold: {{ $values.probes.readiness.failureThreshold }}
+          {{- if $values.preStopSeconds }}
+          lifecycle:
+            preStop:
+              exec:
+                command: ["sleep", {{ $values.preStopSeconds | toString | quote }}]
+          {{- end }}
           resources:
             {{- toYaml $values.resources | nindent 12 }}
           securityContext:

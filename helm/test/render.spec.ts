@@ -9,6 +9,7 @@ import {
   renderChart,
   runHelm,
 } from './support/chart';
+import { podTemplates } from './support/pods';
 
 describe.each(Object.entries(VALUE_SETS))('the chart with the %s values', (_name, files) => {
   it('passes helm lint --strict', () => {
@@ -66,5 +67,34 @@ describe('the development cluster manifests in k8s/', () => {
     expect(nats?.spec.volumeClaimTemplates).toHaveLength(1);
     const services = byKind(objects, 'Service').map((service) => service.metadata.name);
     expect(services).toEqual(expect.arrayContaining(['mongodb', 'nats', 'redis', 'mailpit']));
+  });
+});
+
+describe('a stopping pod', () => {
+  const preStops = (files: string[] = []) =>
+    podTemplates(renderChart(files))
+      .filter((pod) => pod.owner.kind === 'Deployment')
+      .map((pod) => ({
+        deployment: pod.owner.metadata.name,
+        preStop: pod.spec.containers[0]?.lifecycle?.preStop,
+        grace: pod.spec.terminationGracePeriodSeconds,
+      }));
+
+  it('serves on for preStopSeconds before SIGTERM, within the grace period, in every Deployment', () => {
+    const pods = preStops();
+    expect(pods).toHaveLength(DEPLOYABLES.length);
+    for (const pod of pods) {
+      expect(pod).toEqual({
+        deployment: pod.deployment,
+        preStop: { exec: { command: ['sleep', '5'] } },
+        grace: 30,
+      });
+    }
+  });
+
+  it('gets SIGTERM at once with preStopSeconds 0', () => {
+    for (const pod of preStops(['test/fixtures/values-no-prestop.yaml'])) {
+      expect(pod.preStop).toBeUndefined();
+    }
   });
 });
