@@ -75,16 +75,21 @@ function neededDebianPackages(command) {
   if (['test', 'bench'].includes(command)) needed.push(['chromium', 'chromium']);
   // The chart's tests dry-run it on a real API server: etcd plus kube-apiserver (tools cache).
   if (command === 'test') needed.push(['etcd', 'etcd-server']);
-  // The one-node cluster (scripts/lib/cluster): its node is Debian's containerd, runc and CNI
-  // plugins; kube-proxy drives iptables; socat forwards the API server to the host's loopback.
-  if (command === 'cluster:up') {
+  // The one-node cluster (scripts/lib/cluster), which npm test also runs the product on: its
+  // node is Debian's containerd, runc and CNI plugins; kube-proxy drives iptables, kube-router's
+  // network policies iptables and ipset; socat relays the API server and the gateway to the
+  // host's loopback; podman and mmdebstrap build the images (npm run images).
+  if (['cluster:up', 'test'].includes(command)) {
     needed.push(
       ['etcd', 'etcd-server'],
       ['containerd', 'containerd'],
       ['runc', 'runc'],
       ['/usr/lib/cni/bridge', 'containernetworking-plugins'],
       ['iptables', 'iptables'],
+      ['ipset', 'ipset'],
       ['socat', 'socat'],
+      ['podman', 'podman'],
+      ['mmdebstrap', 'mmdebstrap'],
     );
   }
   return needed.filter(([program]) => !hasProgram(program)).map(([, pkg]) => pkg);

@@ -14,6 +14,7 @@ export const CLIENTS = {
   'kube-controller-manager': '/CN=system:kube-controller-manager',
   'kube-scheduler': '/CN=system:kube-scheduler',
   'kube-proxy': '/CN=system:kube-proxy',
+  'kube-router': '/CN=system:kube-router',
   kubelet: `/O=system:nodes/CN=system:node:${NODE_NAME}`,
   'apiserver-kubelet-client': '/O=system:masters/CN=kube-apiserver-kubelet-client',
 } as const;

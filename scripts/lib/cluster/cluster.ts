@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from '../infra';
-import { ensureKubeTools, KUBE_TOOLS, type KubeTool } from '../tools';
+import { ensureKubeTools, ensureTool, KUBE_TOOLS, type KubeTool } from '../tools';
 import { cgroupProcesses, createCgroupRoot, removeCgroupRoot } from './cgroups';
 import { makeCertificates, writeKubeconfig } from './certificates';
 import { CONTROL_PLANE, startApiServer, startControllers } from './control-plane';
@@ -25,6 +25,11 @@ import { FORWARDERS, apiUrl, isApiReady, readApiPort, startApiForward } from './
 import { ensureImageArchive, importImage, PAUSE_IMAGE } from './images';
 import { clusterLayout, NODE_NAME, type ClusterLayout } from './layout';
 import { createNetns, netnsInode, removeNetns } from './netns';
+import {
+  isEnforcing,
+  NETWORK_POLICY_DAEMONS,
+  startNetworkPolicyController,
+} from './network-policies';
 import {
   NODE_DAEMONS,
   startContainerd,
@@ -51,7 +56,7 @@ export interface Cluster {
   kubectl(args: string[], input?: string): KubectlResult;
 }
 
-const DAEMONS = [...CONTROL_PLANE, ...FORWARDERS, ...NODE_DAEMONS];
+const DAEMONS = [...CONTROL_PLANE, ...FORWARDERS, ...NODE_DAEMONS, ...NETWORK_POLICY_DAEMONS];
 
 /** Programs the cluster runs besides the tools cache's; the bootstrap installs their packages. */
 const PROGRAMS: [string, string][] = [
@@ -61,6 +66,7 @@ const PROGRAMS: [string, string][] = [
   ['runc', 'runc'],
   ['/usr/lib/cni/bridge', 'containernetworking-plugins'],
   ['iptables', 'iptables'],
+  ['ipset', 'ipset'],
   ['socat', 'socat'],
 ];
 
@@ -129,6 +135,7 @@ export async function clusterUp(
   }
   checkPrograms();
   const tools: Record<KubeTool, string> = ensureKubeTools(KUBE_TOOLS, log);
+  const kubeRouter = ensureTool('kube-router', log);
   const pause = ensureImageArchive(PAUSE_IMAGE);
   const started = Date.now();
   const step = (line: string) => log(`${((Date.now() - started) / 1000).toFixed(1)} s  ${line}`);
@@ -140,7 +147,7 @@ export async function clusterUp(
 
   startApiServer(layout, tools);
   const port = await freePort();
-  startApiForward(layout, port);
+  await startApiForward(layout, port);
   const alive = (names: readonly string[]) => () => {
     for (const name of names) {
       const record = readDaemon(layout, name);
@@ -181,6 +188,14 @@ export async function clusterUp(
     cluster.kubectl(['get', 'serviceaccount', 'default', '-n', 'default']).status === 0;
   await waitFor('the default ServiceAccount', defaultAccount, 60_000, alive(DAEMONS));
   step(`node ${NODE_NAME} Ready`);
+  startNetworkPolicyController(layout, cluster.kubectl, kubeRouter);
+  await waitFor(
+    'kube-router to enforce network policies',
+    () => isEnforcing(layout),
+    60_000,
+    alive(DAEMONS),
+  );
+  step('network policies enforced (kube-router)');
   return cluster;
 }
 

@@ -1,46 +1,66 @@
 /**
- * The API server on the host's loopback: a socat in the namespace serves it on a unix socket in
- * the cluster's folder, and a socat on the host listens on 127.0.0.1:<port> and relays to that
- * socket. No address is added anywhere and nothing on the host reaches into the namespace's
- * addresses; kubectl, helm and `kubectl port-forward` on the host go through it.
+ * Addresses inside the cluster's namespace on the host's loopback, without adding an address
+ * anywhere or reaching into the namespace's addresses from the host: a socat in the namespace
+ * serves the target on a unix socket in the cluster's folder, and a socat on the host listens on
+ * 127.0.0.1:<port> and relays to that socket. Two such relays: the API server (for kubectl, helm)
+ * and the gateway's Service, whose ClusterIP kube-proxy balances over the Ready pods, so a rolling
+ * update never breaks the relay the way `kubectl port-forward` (bound to one pod) would.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { isApiServerReady } from '../api-server';
 import { pkiFile } from './certificates';
-import { startDaemon } from './daemons';
+import { startDaemon, stopDaemon } from './daemons';
 import { NETWORK, type ClusterLayout } from './layout';
 import { inNetns } from './netns';
 
-export const FORWARDERS = ['api-socket', 'api-loopback'] as const;
+/** The relays' daemons: `<relay>-socket` in the namespace, `<relay>-loopback` on the host. */
+export const relayDaemons = (relay: string) => [`${relay}-socket`, `${relay}-loopback`] as const;
 
-export function startApiForward(layout: ClusterLayout, port: number): void {
-  fs.rmSync(layout.apiSocket, { force: true });
+export const FORWARDERS = relayDaemons('api');
+
+const portFile = (layout: ClusterLayout, relay: string) => path.join(layout.state, `${relay}-port`);
+
+/** Relays 127.0.0.1:`port` on the host to `target` (host:port) inside the namespace. */
+export async function startRelay(
+  layout: ClusterLayout,
+  relay: string,
+  target: string,
+  port: number,
+): Promise<void> {
+  const [inside, outside] = relayDaemons(relay);
+  await stopDaemon(layout, outside);
+  await stopDaemon(layout, inside);
+  const socket = path.join(layout.state, `${relay}.sock`);
+  fs.rmSync(socket, { force: true });
   startDaemon(
     layout,
-    'api-socket',
-    inNetns(layout, [
-      'socat',
-      `UNIX-LISTEN:${layout.apiSocket},fork,mode=600`,
-      `TCP:127.0.0.1:${NETWORK.apiPort}`,
-    ]),
+    inside,
+    inNetns(layout, ['socat', `UNIX-LISTEN:${socket},fork,mode=600`, `TCP:${target}`]),
   );
-  startDaemon(layout, 'api-loopback', [
+  startDaemon(layout, outside, [
     'socat',
     `TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr`,
-    `UNIX-CONNECT:${layout.apiSocket}`,
+    `UNIX-CONNECT:${socket}`,
   ]);
-  fs.writeFileSync(`${layout.state}/api-port`, `${port}\n`);
+  fs.writeFileSync(portFile(layout, relay), `${port}\n`);
 }
 
-export const apiUrl = (port: number) => `https://127.0.0.1:${port}`;
-
-export function readApiPort(layout: ClusterLayout): number | null {
+/** The host port a relay listens on, or null if it was never started. */
+export function readRelayPort(layout: ClusterLayout, relay: string): number | null {
   try {
-    return Number(fs.readFileSync(`${layout.state}/api-port`, 'utf8').trim());
+    return Number(fs.readFileSync(portFile(layout, relay), 'utf8').trim());
   } catch {
     return null;
   }
 }
+
+export const startApiForward = (layout: ClusterLayout, port: number): Promise<void> =>
+  startRelay(layout, 'api', `127.0.0.1:${NETWORK.apiPort}`, port);
+
+export const readApiPort = (layout: ClusterLayout): number | null => readRelayPort(layout, 'api');
+
+export const apiUrl = (port: number) => `https://127.0.0.1:${port}`;
 
 /** GET /readyz through the forward as the admin: true once it answers 200. */
 export function isApiReady(layout: ClusterLayout, port: number): Promise<boolean> {

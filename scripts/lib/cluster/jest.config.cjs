@@ -1,7 +1,7 @@
 const preset = require('../../../jest.preset.cjs');
 
-// The one-node cluster's own test: root only, about a minute, so not part of `npm test` (nor of
-// the scripts project, which ignores it). Run it with
+// The one-node cluster's tests: root only, a few minutes, run by `npm test` as its last step
+// after the images are built (not by the scripts project, which ignores them). Alone:
 //   npx jest -c scripts/lib/cluster/jest.config.cjs
 module.exports = {
   ...preset(__dirname),

@@ -19,6 +19,8 @@ export const NETWORK = {
   nodePrefix: 24,
   /** The pods' bridge (cni0) and host-local range: one node, so one /24. */
   podSubnet: '10.244.0.0/24',
+  /** cni0's own address: the pods' gateway, and the address the host's relays reach pods from. */
+  podGateway: '10.244.0.1',
   serviceRange: '10.96.0.0/24',
   /** The API server's ClusterIP (`kubernetes.default`), the range's first address. */
   firstServiceIp: '10.96.0.1',
@@ -51,8 +53,6 @@ export interface ClusterLayout {
   kubelet: string;
   cni: string;
   images: string;
-  /** The unix socket socat serves the API server on, forwarded to the host's loopback. */
-  apiSocket: string;
   /** The admin's kubeconfig, for the forwarded API server on the host's loopback. */
   kubeconfig: string;
   /** kubectl's discovery cache (KUBECACHEDIR), never ~/.kube. */
@@ -81,7 +81,6 @@ export function clusterLayout(dir: string): ClusterLayout {
     kubelet: at('kubelet'),
     cni: at('cni'),
     images: at('images'),
-    apiSocket: at('state', 'api.sock'),
     kubeconfig: at('kubeconfig'),
     kubeCache: at('kube-cache'),
     env: at('env'),

@@ -73,7 +73,7 @@ export function cniConflist(layout: ClusterLayout): string {
           hairpinMode: true,
           ipam: {
             type: 'host-local',
-            ranges: [[{ subnet: NETWORK.podSubnet }]],
+            ranges: [[{ subnet: NETWORK.podSubnet, gateway: NETWORK.podGateway }]],
             routes: [{ dst: '0.0.0.0/0' }],
             dataDir: path.join(layout.cni, 'ipam'),
           },
@@ -193,7 +193,7 @@ export function startContainerd(layout: ClusterLayout): void {
 }
 
 /** argv that runs a program in containerd's mount and network namespaces. */
-function inNode(layout: ClusterLayout, argv: string[]): string[] {
+export function inNode(layout: ClusterLayout, argv: string[]): string[] {
   const containerd = readDaemon(layout, 'containerd');
   if (!containerd) throw new Error('containerd is not running');
   return ['nsenter', '-t', String(containerd.pid), '-m', '-n', '--', ...argv];

@@ -12,6 +12,8 @@ import type { ClusterLayout } from './layout';
 
 export interface ImportResult {
   reference: string;
+  /** The tag naming this image id, `id-<12 hex digits>`, under which containerd holds it too. */
+  idTag: string;
   /** False when containerd already held this image id. */
   imported: boolean;
   seconds: number;
@@ -41,14 +43,18 @@ function containerdHas(layout: ClusterLayout, reference: string): boolean {
   return result.stdout.split('\n').includes(reference);
 }
 
+const repositoryOf = (reference: string) => reference.slice(0, reference.lastIndexOf(':'));
+
 /** Imports `reference` from podman unless containerd already holds the same image id. */
 export function importPodmanImage(layout: ClusterLayout, reference: string): ImportResult {
   const started = Date.now();
   const id = podmanImageId(reference);
+  const idTag = `id-${id.replace(/^sha256:/, '').slice(0, 12)}`;
+  const pinned = `${repositoryOf(reference)}:${idTag}`;
   const record = recordFile(layout, reference);
   const recorded = fs.existsSync(record) ? fs.readFileSync(record, 'utf8') : null;
-  if (recorded === id && containerdHas(layout, reference)) {
-    return { reference, imported: false, seconds: (Date.now() - started) / 1000 };
+  if (recorded === id && containerdHas(layout, pinned)) {
+    return { reference, idTag, imported: false, seconds: (Date.now() - started) / 1000 };
   }
   const command = [
     'set -o pipefail;',
@@ -62,10 +68,27 @@ export function importPodmanImage(layout: ClusterLayout, reference: string): Imp
   if (result.status !== 0) {
     throw new Error(`Importing ${reference} into containerd failed: ${result.stderr.trim()}`);
   }
-  if (!containerdHas(layout, reference)) {
-    throw new Error(`containerd does not list ${reference} after importing it`);
+  const tag = spawnSync(
+    'ctr',
+    [
+      '--address',
+      layout.containerdSocket,
+      '-n',
+      'k8s.io',
+      'images',
+      'tag',
+      '--force',
+      reference,
+      pinned,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (tag.status !== 0 || !containerdHas(layout, pinned)) {
+    throw new Error(
+      `containerd does not list ${pinned} after importing ${reference}: ${tag.stderr}`,
+    );
   }
   fs.mkdirSync(path.dirname(record), { recursive: true });
   fs.writeFileSync(record, id);
-  return { reference, imported: true, seconds: (Date.now() - started) / 1000 };
+  return { reference, idTag, imported: true, seconds: (Date.now() - started) / 1000 };
 }

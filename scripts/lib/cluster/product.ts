@@ -3,7 +3,8 @@
  * containerd, and the dependencies of k8s/ (scripts/lib/cluster/dependencies, images built here).
  * See docs/adr/0015-one-node-cluster.md, "The product on the cluster".
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCT_IMAGES, productImage, type ImageName } from '../../images';
@@ -15,15 +16,20 @@ import { DNS_IMAGE, ensureImageArchive, importImage } from './images';
 import { freePort } from '../infra';
 import { REPO_ROOT } from '../ports';
 import { ensureTool } from '../tools';
-import { startDaemon, readDaemon, isAlive, stopDaemon } from './daemons';
+import { readDaemon, isAlive } from './daemons';
+import { readRelayPort, relayDaemons, startRelay } from './forward';
+import { NETWORK } from './layout';
 
 export const NAMESPACE = 'mcat';
+const execFileAsync = promisify(execFile);
 const DEPENDENCIES = path.join(__dirname, 'dependencies');
 
 export interface ProductFigures {
   importSeconds: number;
   imported: number;
   unchanged: number;
+  /** Each image's `id-<...>` tag in the node's containerd, which the chart is given. */
+  idTags: Record<ImageName, string>;
 }
 
 export function importProductImages(
@@ -32,11 +38,13 @@ export function importProductImages(
 ): ProductFigures {
   const started = Date.now();
   let imported = 0;
+  const idTags = {} as Record<ImageName, string>;
   for (const name of Object.keys(PRODUCT_IMAGES) as ImageName[]) {
     const result = importPodmanImage(cluster.layout, productImage(name));
     if (result.imported) imported += 1;
+    idTags[name] = result.idTag;
     log(
-      `${result.reference}: ${result.imported ? 'imported' : 'unchanged'} (${result.seconds.toFixed(1)} s)`,
+      `${result.reference} (${result.idTag}): ${result.imported ? 'imported' : 'unchanged'} (${result.seconds.toFixed(1)} s)`,
     );
   }
   const total = Object.keys(PRODUCT_IMAGES).length;
@@ -44,6 +52,7 @@ export function importProductImages(
     importSeconds: (Date.now() - started) / 1000,
     imported,
     unchanged: total - imported,
+    idTags,
   };
 }
 
@@ -55,8 +64,8 @@ function kubectlOk(cluster: Cluster, args: string[], input?: string): string {
   return result.stdout;
 }
 
-/** Every pod of the namespace Ready, none failed; their names and restart counts otherwise. */
-export function podsReady(cluster: Cluster): { ready: boolean; summary: string } {
+/** Every pod of the namespace Ready, none failed; their names and restarts, and the restarts' sum. */
+export function podsReady(cluster: Cluster): { ready: boolean; summary: string; restarts: number } {
   const pods = JSON.parse(kubectlOk(cluster, ['get', 'pods', '-n', NAMESPACE, '-o', 'json'])) as {
     items: {
       metadata: { name: string };
@@ -71,16 +80,29 @@ export function podsReady(cluster: Cluster): { ready: boolean; summary: string }
   const ready = running.every((pod) =>
     (pod.status.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True'),
   );
+  const restartsOf = (pod: (typeof running)[number]) =>
+    (pod.status.containerStatuses ?? []).reduce((sum, status) => sum + status.restartCount, 0);
   const summary = running
-    .map((pod) => {
-      const restarts = (pod.status.containerStatuses ?? []).reduce(
-        (sum, status) => sum + status.restartCount,
-        0,
-      );
-      return `${pod.metadata.name} ${pod.status.phase} restarts=${restarts}`;
-    })
+    .map((pod) => `${pod.metadata.name} ${pod.status.phase} restarts=${restartsOf(pod)}`)
     .join(', ');
-  return { ready: running.length > 0 && ready, summary };
+  const restarts = running.reduce((sum, pod) => sum + restartsOf(pod), 0);
+  return { ready: running.length > 0 && ready, summary, restarts };
+}
+
+/** The names of the release's running pods (its Deployments'; the migration Jobs' have ended). */
+export function releasePods(cluster: Cluster): string[] {
+  const names = kubectlOk(cluster, [
+    'get',
+    'pods',
+    '-n',
+    NAMESPACE,
+    '-l',
+    `app.kubernetes.io/instance=${RELEASE}`,
+    '--field-selector=status.phase=Running',
+    '-o',
+    'jsonpath={.items[*].metadata.name}',
+  ]);
+  return names.split(' ').filter(Boolean).sort();
 }
 
 /** Builds and imports the dependencies' images, applies the overlay and waits for their pods. */
@@ -122,8 +144,38 @@ export async function installDns(cluster: Cluster): Promise<void> {
 
 export const RELEASE = 'mcat-logbook';
 
-/** The JWT key Secret (k8s/dev-jwt-keys.sh), then the chart, waiting for its pods and Jobs. */
-export function installChart(cluster: Cluster, log: (line: string) => void): number {
+/**
+ * The values cluster:up adds after values-dev.yaml and values-local-cluster.yaml: each image by its
+ * id tag (a rebuilt image rolls its pods), the settings of npm start it honours, and `extra`.
+ */
+export function environmentValues(
+  idTags: Record<ImageName, string>,
+  extra: Record<string, unknown> = {},
+): Record<string, Record<string, unknown>> {
+  const values: Record<string, Record<string, unknown>> = {};
+  for (const [name, tag] of Object.entries(idTags)) values[name] = { image: { tag } };
+  const gatewayEnv: Record<string, string> = {};
+  if (process.env.RATE_LIMIT_EXEMPT_IPS) {
+    // Callers on the host reach the gateway through the relay, from the pods' bridge address.
+    gatewayEnv.RATE_LIMIT_EXEMPT_IPS = `${process.env.RATE_LIMIT_EXEMPT_IPS},${NETWORK.podGateway}`;
+  }
+  values.gateway = { ...values.gateway, env: gatewayEnv };
+  for (const [key, value] of Object.entries(extra)) {
+    values[key] = { ...values[key], ...(value as Record<string, unknown>) };
+  }
+  return values;
+}
+
+/**
+ * The JWT key Secret (k8s/dev-jwt-keys.sh), then the chart, waiting for its pods and Jobs. helm
+ * runs as a child process awaited, not synchronously, so a client in this process (the upgrade
+ * test's health poller) keeps running meanwhile.
+ */
+export async function installChart(
+  cluster: Cluster,
+  values: Record<string, unknown>,
+  log: (line: string) => void,
+): Promise<number> {
   const started = Date.now();
   const env = {
     ...process.env,
@@ -136,13 +188,9 @@ export function installChart(cluster: Cluster, log: (line: string) => void): num
     stdio: 'pipe',
   });
   const fromEnvironment = path.join(cluster.layout.dir, 'values-environment.yaml');
-  const gatewayEnv: Record<string, string> = {};
-  if (process.env.RATE_LIMIT_EXEMPT_IPS) {
-    gatewayEnv.RATE_LIMIT_EXEMPT_IPS = process.env.RATE_LIMIT_EXEMPT_IPS;
-  }
-  fs.writeFileSync(fromEnvironment, JSON.stringify({ gateway: { env: gatewayEnv } }));
+  fs.writeFileSync(fromEnvironment, JSON.stringify(values));
   const helm = ensureTool('helm', log);
-  execFileSync(
+  await execFileAsync(
     helm,
     [
       'upgrade',
@@ -171,34 +219,39 @@ export function installChart(cluster: Cluster, log: (line: string) => void): num
         HELM_CONFIG_HOME: path.join(cluster.layout.dir, 'helm', 'config'),
         HELM_DATA_HOME: path.join(cluster.layout.dir, 'helm', 'data'),
       },
-      stdio: 'pipe',
     },
   );
   return (Date.now() - started) / 1000;
 }
 
-/** `kubectl port-forward` of the gateway's Service to a free loopback port, in gateway-url. */
+/**
+ * The gateway's Service on a free loopback port of the host (a relay to its ClusterIP, see
+ * forward.ts), in `<dir>/gateway-url`; kept if its relay already runs.
+ */
 export async function forwardGateway(cluster: Cluster): Promise<string> {
   const file = path.join(cluster.layout.dir, 'gateway-url');
-  const record = readDaemon(cluster.layout, 'gateway-forward');
-  if (record && isAlive(record) && fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  await stopDaemon(cluster.layout, 'gateway-forward');
-  const port = await freePort();
-  startDaemon(cluster.layout, 'gateway-forward', [
-    cluster.kubectlBinary,
-    `--kubeconfig=${cluster.kubeconfig}`,
-    `--cache-dir=${cluster.layout.kubeCache}`,
-    'port-forward',
-    '-n',
-    NAMESPACE,
-    '--address',
-    '127.0.0.1',
-    `service/${RELEASE}-gateway`,
-    `${port}:http`,
-  ]);
+  const running = relayDaemons('gateway').every((name) => {
+    const record = readDaemon(cluster.layout, name);
+    return record !== null && isAlive(record);
+  });
+  const known = readRelayPort(cluster.layout, 'gateway');
+  let port = known;
+  if (!running || known === null) {
+    const service = kubectlOk(cluster, [
+      'get',
+      'service',
+      '-n',
+      NAMESPACE,
+      `${RELEASE}-gateway`,
+      '-o',
+      'jsonpath={.spec.clusterIP}:{.spec.ports[?(@.name=="http")].port}',
+    ]);
+    port = await freePort();
+    await startRelay(cluster.layout, 'gateway', service, port);
+  }
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
-    'the gateway through its port-forward',
+    'the gateway through its relay',
     async () => {
       try {
         return (await fetch(`${url}/api/health`)).ok;
@@ -232,7 +285,7 @@ export async function installProduct(
   log(
     `Dependencies (FerretDB, NATS, Redis, SMTP catcher) Ready in ${dependencySeconds.toFixed(1)} s`,
   );
-  const helmSeconds = installChart(cluster, log);
+  const helmSeconds = await installChart(cluster, environmentValues(images.idTags), log);
   log(`helm upgrade --install --wait --wait-for-jobs: ${helmSeconds.toFixed(1)} s`);
   const gatewayUrl = await forwardGateway(cluster);
   log(`The product: ${gatewayUrl} (in ${path.join(cluster.layout.dir, 'gateway-url')})`);

@@ -2,7 +2,7 @@
 // <service>.<namespace>.svc.cluster.local with the Service's ClusterIP (a headless Service's ready
 // endpoint addresses), from the API server's lists polled every 2 s with the pod's service
 // account; AAAA and other types of a known name get an empty answer, unknown names NXDOMAIN (the
-// cluster has no link out, so there is no upstream). UDP on :5353; stops on SIGTERM.
+// cluster has no link out, so there is no upstream). UDP on :53 (the pod lowers net.ipv4.ip_unprivileged_port_start, dns.yaml); stops on SIGTERM.
 package main
 
 import (
@@ -155,7 +155,7 @@ func main() {
 			time.Sleep(2 * time.Second)
 		}
 	}()
-	conn, err := net.ListenPacket("udp", ":5353")
+	conn, err := net.ListenPacket("udp", ":53")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -1,0 +1,42 @@
+/**
+ * The figures the product's cluster test measures (product.spec.ts), kept in
+ * `.test-data/reports/cluster-figures.json` after each run so that `npm run bench` reports them
+ * with the image sizes (scripts/bench/images.bench.ts) without bringing up a cluster of its own.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { TEST_PROFILE } from '../ports';
+
+export interface ClusterFigures {
+  /** When the run that measured them ended (ISO 8601). */
+  recordedAt: string;
+  /** The cluster from nothing to a Ready node, builds excluded (cached before). */
+  clusterUpSeconds?: number;
+  imageImportSeconds?: number;
+  dependencySeconds?: number;
+  helmInstallSeconds?: number;
+  /** The helm upgrade of a config value, and the client polling /api/health through it. */
+  upgrade?: { helmSeconds: number; polls: number; failedPolls: number };
+  /** Restarts summed over the release's pods at the end of the smoke run. */
+  restarts?: number;
+}
+
+export const CLUSTER_FIGURES_FILE = path.join(
+  TEST_PROFILE.dataDir,
+  'reports',
+  'cluster-figures.json',
+);
+
+export function writeClusterFigures(figures: Omit<ClusterFigures, 'recordedAt'>): void {
+  fs.mkdirSync(path.dirname(CLUSTER_FIGURES_FILE), { recursive: true });
+  const recorded: ClusterFigures = { recordedAt: new Date().toISOString(), ...figures };
+  fs.writeFileSync(CLUSTER_FIGURES_FILE, `${JSON.stringify(recorded, null, 2)}\n`);
+}
+
+export function readClusterFigures(): ClusterFigures | null {
+  try {
+    return JSON.parse(fs.readFileSync(CLUSTER_FIGURES_FILE, 'utf8')) as ClusterFigures;
+  } catch {
+    return null;
+  }
+}
