@@ -1,0 +1,69 @@
+/**
+ * `npm run bench` part for the deployment (issue 14): the size of each product image in podman's
+ * storage (npm run images builds them; npm test does too) with the bases they start from, and the
+ * figures of the last cluster test (`npm test`'s last step, scripts/lib/cluster/product.spec.ts)
+ * against the issue's targets: helm install --wait under 90 s, zero restarts, zero failed polls
+ * during the upgrade. Reports and never fails; an image not built yet is said so.
+ */
+import { spawnSync } from 'node:child_process';
+import { readClusterFigures } from '../lib/cluster/cluster-figures';
+import {
+  BUILD_IMAGE,
+  NODE_IMAGE,
+  PRODUCT_IMAGES,
+  productImage,
+  WEB_IMAGE,
+  type ImageName,
+} from '../images';
+
+const TARGET_HELM_INSTALL_S = 90;
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+
+/** The image's size in MiB as podman counts it (all layers), or null if podman lacks it. */
+function sizeMiB(image: string): number | null {
+  const result = spawnSync('podman', ['image', 'inspect', '--format', '{{.Size}}', image], {
+    encoding: 'utf8',
+  });
+  return result.status === 0 ? Number(result.stdout.trim()) / 2 ** 20 : null;
+}
+
+const shown = (value: number | null) => (value === null ? 'not built' : `${value.toFixed(1)} MiB`);
+
+print('Images (podman image inspect .Size):');
+for (const base of [NODE_IMAGE, BUILD_IMAGE, WEB_IMAGE]) {
+  print(`  ${base.padEnd(44)} ${shown(sizeMiB(base))}  (base)`);
+}
+for (const name of Object.keys(PRODUCT_IMAGES) as ImageName[]) {
+  print(`  ${productImage(name).padEnd(44)} ${shown(sizeMiB(productImage(name)))}`);
+}
+
+const figures = readClusterFigures();
+print();
+if (!figures) {
+  print(
+    'Cluster: no figures yet (npm test records them in .test-data/reports/cluster-figures.json).',
+  );
+} else {
+  const seconds = (value: number | undefined) =>
+    value === undefined ? 'n/a' : `${value.toFixed(1)} s`;
+  print(`Cluster (the last cluster test, ${figures.recordedAt}):`);
+  print(`  cluster up (node Ready, policies enforced)   ${seconds(figures.clusterUpSeconds)}`);
+  print(`  product images imported                     ${seconds(figures.imageImportSeconds)}`);
+  print(`  dependencies Ready                          ${seconds(figures.dependencySeconds)}`);
+  const helm = figures.helmInstallSeconds;
+  const met =
+    helm === undefined
+      ? ''
+      : helm < TARGET_HELM_INSTALL_S
+        ? ' (target < 90 s: met)'
+        : ' (target < 90 s: missed)';
+  print(`  helm install --wait --wait-for-jobs         ${seconds(helm)}${met}`);
+  print(`  restarts after the smoke run                ${figures.restarts ?? 'n/a'} (target 0)`);
+  if (figures.upgrade) {
+    const { helmSeconds, polls, failedPolls } = figures.upgrade;
+    print(
+      `  helm upgrade of a config value              ${seconds(helmSeconds)}, ${failedPolls} of ${polls} polls of /api/health failed (target 0)`,
+    );
+  }
+}
