@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appChunk } from './vite-plugins/app-chunk';
+import { precompress } from './vite-plugins/precompress';
 import { reactRouterProduction } from './vite-plugins/react-router-production';
 
 const contractsEntry = fileURLToPath(
@@ -21,6 +22,7 @@ export default defineConfig({
         schemas: (id) => id.includes('/packages/contracts/src/schemas/') || id.includes('/zod/'),
       },
     }),
+    precompress(),
   ],
   resolve: { alias: { '@mcat/contracts': contractsEntry } },
   server: {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { bootstrapHttp, JwksKeyStore, logRequests, TokenVerifier } from '@mcat/service-kit/core';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { registerCompression } from './edge/compression';
 import { refuseAbnormalPaths, rewriteToNormalPath } from './edge/path-guard';
 import { registerRateLimits } from './edge/rate-limits';
 import { requestIdOf } from './edge/request-id';
@@ -19,7 +20,7 @@ const OWN_BODY_LIMIT = 64 * 1024;
 /**
  * Starts the gateway: the kit's bootstrap (logs, error body, metrics, graceful shutdown, bodies
  * other than JSON refused) on an adapter that makes its own request ids, then security headers,
- * forwarding and the web app.
+ * compression, forwarding and the web app.
  */
 export function startGateway(config: GatewayConfig): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
@@ -47,6 +48,8 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
         publicUrl: config.PUBLIC_URL,
       });
       refuseAbnormalPaths(fastify);
+      // Before the proxy and the web app's files, whose answers it compresses.
+      await registerCompression(fastify);
       registerRateLimits(fastify, {
         perAddress: config.RATE_LIMIT_PER_ADDRESS,
         perToken: config.RATE_LIMIT_PER_TOKEN,

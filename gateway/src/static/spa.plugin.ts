@@ -18,10 +18,18 @@ const ALWAYS_REVALIDATE = 'no-cache';
 /**
  * Serves the web app in the single-machine mode: its files, and index.html for every other GET
  * outside /api so the client-side router handles the path. A missing hashed asset is a 404,
- * never the page.
+ * never the page. Hashed assets are cached for good; index.html is revalidated on every visit
+ * (its ETag answers a repeat visit with 304).
  */
 export async function spaPlugin(fastify: FastifyInstance, { root }: SpaOptions): Promise<void> {
-  await fastify.register(fastifyStatic, { root, serve: false, cacheControl: false });
+  // The build writes .br and .gz copies (frontend/vite-plugins/precompress.ts): the best one the
+  // browser accepts is sent, with content-encoding and vary.
+  await fastify.register(fastifyStatic, {
+    root,
+    serve: false,
+    cacheControl: false,
+    preCompressed: true,
+  });
 
   fastify.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const relative = path.posix.normalize(`/${request.params['*']}`).slice(1);
@@ -36,7 +44,11 @@ export async function spaPlugin(fastify: FastifyInstance, { root }: SpaOptions):
 }
 
 function send(reply: FastifyReply, file: string, cacheControl: string): FastifyReply {
-  return reply.header('cache-control', cacheControl).sendFile(file);
+  // @fastify/static picks the copy by accept-encoding without saying so to caches.
+  return reply
+    .header('cache-control', cacheControl)
+    .header('vary', 'accept-encoding')
+    .sendFile(file);
 }
 
 async function isFile(file: string): Promise<boolean> {

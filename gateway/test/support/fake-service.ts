@@ -86,7 +86,12 @@ export class FakeService {
   }
 }
 
+/** A JSON answer with its length, as the services' Fastify sends one. */
 export function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
 }
