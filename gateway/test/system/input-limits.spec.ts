@@ -6,6 +6,7 @@
  * never stored; the spreadsheet import answers 400 to a malformed multipart body and holds its
  * 2 MB (2 MiB) limit to the byte.
  */
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { randomInt, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import {
@@ -472,6 +473,26 @@ describe('request bodies', () => {
       message: REQUEST_MESSAGES.unsupportedContentType,
     });
   });
+
+  it.each(['gzip', 'br', 'deflate'])(
+    'a %s-compressed JSON body is 415, never inflated, and nothing is stored',
+    async (encoding) => {
+      const before = (await gateway.get<Question[]>('/api/questions', student.token)).body.length;
+      const json = Buffer.from(JSON.stringify(questionBody(test._id)));
+      const compress = { gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync }[encoding];
+      const response = await gateway.request('POST', '/api/questions', {
+        token: student.token,
+        payload: compress!(json),
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      });
+      expect(statusAndMessage(response)).toEqual({
+        status: 415,
+        message: REQUEST_MESSAGES.unsupportedContentEncoding,
+      });
+      const after = await gateway.get<Question[]>('/api/questions', student.token);
+      expect(after.body).toHaveLength(before);
+    },
+  );
 
   it('JSON with "application/json; charset=utf-8" signs in', async () => {
     const response = await fresh().request<AuthResponse>('POST', '/api/auth/login', {

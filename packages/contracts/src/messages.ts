@@ -91,6 +91,9 @@ export const REQUEST_MESSAGES = {
   /** 415: a body that is not JSON (form-encoded, text/plain, …) sent to a JSON route. */
   unsupportedContentType:
     'Unsupported content type: send the body as JSON (Content-Type: application/json).',
+  /** 415: a compressed body (Content-Encoding gzip, br, …): bodies are read as sent, never inflated. */
+  unsupportedContentEncoding:
+    'Unsupported content encoding: send the body uncompressed (no Content-Encoding).',
   /** 413 from the gateway or a service. */
   bodyTooLarge: 'The request body is too large',
   /** 413 of the spreadsheet import. */

@@ -28,6 +28,15 @@ export function acceptableBodyType(headers: IncomingHttpHeaders, takesUploads: b
   return isJsonContentType(contentType) || (takesUploads && isMultipartContentType(contentType));
 }
 
+/**
+ * Whether a body's encoding may be read: none or `identity`. A compressed body is refused rather
+ * than inflated, so no body is ever larger in memory than the limit it was checked against.
+ */
+export function acceptableBodyEncoding(headers: IncomingHttpHeaders): boolean {
+  const encoding = headers['content-encoding'];
+  return !carriesBody(headers) || encoding === undefined || /^\s*identity\s*$/i.test(encoding);
+}
+
 export interface BodyTypeOptions {
   /** Route paths (as declared) that take multipart/form-data besides JSON. */
   uploadRoutes?: readonly string[];
@@ -37,17 +46,23 @@ export interface BodyTypeOptions {
  * Answers 415 before the body is read to any request whose body is not JSON (form-encoded,
  * text/plain, XML, …), whatever the route: every API route of the product takes JSON, except the
  * upload routes named, which also take multipart/form-data. Fastify would otherwise parse
- * text/plain, and Nest's adapter form-encoded bodies, into something a route might accept.
+ * text/plain, and Nest's adapter form-encoded bodies, into something a route might accept. A
+ * compressed body (Content-Encoding) is refused the same way.
  */
 export function refuseNonJsonBodies(fastify: FastifyInstance, options: BodyTypeOptions = {}): void {
   const uploadRoutes = new Set(options.uploadRoutes ?? []);
   fastify.addHook('onRequest', (request, reply, done) => {
     const takesUploads = uploadRoutes.has(request.routeOptions.url ?? '');
-    if (acceptableBodyType(request.headers, takesUploads)) {
+    const message = !acceptableBodyEncoding(request.headers)
+      ? REQUEST_MESSAGES.unsupportedContentEncoding
+      : !acceptableBodyType(request.headers, takesUploads)
+        ? REQUEST_MESSAGES.unsupportedContentType
+        : null;
+    if (message === null) {
       done();
       return;
     }
-    const body: ApiError = { statusCode: 415, message: REQUEST_MESSAGES.unsupportedContentType };
+    const body: ApiError = { statusCode: 415, message };
     // The refused body is left unread: the connection closes after the answer.
     void reply.status(415).header('connection', 'close').send(body);
   });
