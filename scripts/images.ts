@@ -4,7 +4,8 @@
  *   localhost/mcat-base        Debian bookworm minbase + tini (mmdebstrap, podman import)
  *   localhost/mcat-node        + Node's Linux binary and a user 1000 (what the services run on)
  *   localhost/mcat-node-build  + npm (the build stages only)
- *   localhost/mcat-web         Debian bookworm minbase + nginx-light (what the web app runs on)
+ *   localhost/mcat-web         Debian bookworm minbase + nginx-light and its Brotli static module
+ *                              (what the web app runs on)
  * then each product image `localhost/mcat-logbook/<name>:dev` from the root Dockerfile (ARG SERVICE)
  * or frontend/Dockerfile, with `--pull=never --network=none`: npm ci reads the machine's npm cache,
  * mounted as an overlay (any `npm ci` of this lock on the machine has filled it). Prints each
@@ -41,7 +42,7 @@ export type ImageName = keyof typeof PRODUCT_IMAGES;
 export const productImage = (name: ImageName) => `localhost/mcat-logbook/${name}:dev`;
 
 const BASE_ROOTFS: Rootfs = { name: 'base', include: ['tini'] };
-const WEB_ROOTFS: Rootfs = { name: 'web', include: ['nginx-light'] };
+const WEB_ROOTFS: Rootfs = { name: 'web', include: ['nginx-light', 'libnginx-mod-http-brotli-static'] };
 
 /** The stable tags the Dockerfiles name by default. */
 export const NODE_IMAGE = `localhost/mcat-node:${NODE_VERSION}`;

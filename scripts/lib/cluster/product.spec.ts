@@ -9,8 +9,10 @@
  * and the images of npm run images; npm test builds those and runs it last.
  */
 import fs from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   LIMITS,
   type PaymentIntentResult,
@@ -32,6 +34,7 @@ import { connectFrom } from './connectivity';
 import { pollHealth } from './health-poller';
 import {
   environmentValues,
+  forwardService,
   installChart,
   installProduct,
   NAMESPACE,
@@ -77,6 +80,25 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
     value = await read();
   }
   return value;
+}
+
+/** A GET whose body is kept as sent (fetch would decode it). */
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 interface CaughtMail {
@@ -186,6 +208,27 @@ describe('the product on a one-node cluster', () => {
     const pods = podsReady(cluster);
     expect(pods.ready).toBe(true);
     expect(pods.restarts).toBe(0);
+  });
+
+  it("has the web app's server send the build's Brotli and gzip copies", async () => {
+    const web = await forwardService(cluster, 'frontend', '/healthz');
+    const page = await (await fetch(`${web}/`)).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    const plain = await getRaw(`${web}${script}`, {});
+    const brotli = await getRaw(`${web}${script}`, { 'accept-encoding': 'gzip, br' });
+    const gzip = await getRaw(`${web}${script}`, { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect({ encoding: brotli.headers['content-encoding'], vary: brotli.headers.vary }).toEqual({
+      encoding: 'br',
+      vary: 'Accept-Encoding',
+    });
+    expect(brotliDecompressSync(brotli.body)).toEqual(plain.body);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
+    log(
+      `web app ${script}: ${plain.body.length} B, br ${brotli.body.length} B, gzip ${gzip.body.length} B`,
+    );
   });
 
   it("enforces the chart's network policies: each pod reaches only what it needs", () => {

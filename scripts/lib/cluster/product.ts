@@ -225,43 +225,51 @@ export async function installChart(
 }
 
 /**
- * The gateway's Service on a free loopback port of the host (a relay to its ClusterIP, see
- * forward.ts), in `<dir>/gateway-url`; kept if its relay already runs.
+ * A Service of the release (its component) on a free loopback port of the host: a relay to its
+ * ClusterIP (forward.ts), kept if it already runs. Resolves once `readyPath` answers 200.
  */
-export async function forwardGateway(cluster: Cluster): Promise<string> {
-  const file = path.join(cluster.layout.dir, 'gateway-url');
-  const running = relayDaemons('gateway').every((name) => {
+export async function forwardService(
+  cluster: Cluster,
+  component: 'gateway' | 'frontend',
+  readyPath: string,
+): Promise<string> {
+  const running = relayDaemons(component).every((name) => {
     const record = readDaemon(cluster.layout, name);
     return record !== null && isAlive(record);
   });
-  const known = readRelayPort(cluster.layout, 'gateway');
-  let port = known;
-  if (!running || known === null) {
+  let port = readRelayPort(cluster.layout, component);
+  if (!running || port === null) {
     const service = kubectlOk(cluster, [
       'get',
       'service',
       '-n',
       NAMESPACE,
-      `${RELEASE}-gateway`,
+      `${RELEASE}-${component}`,
       '-o',
       'jsonpath={.spec.clusterIP}:{.spec.ports[?(@.name=="http")].port}',
     ]);
     port = await freePort();
-    await startRelay(cluster.layout, 'gateway', service, port);
+    await startRelay(cluster.layout, component, service, port);
   }
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
-    'the gateway through its relay',
+    `the ${component} through its relay`,
     async () => {
       try {
-        return (await fetch(`${url}/api/health`)).ok;
+        return (await fetch(`${url}${readyPath}`)).ok;
       } catch {
         return false;
       }
     },
     60_000,
   );
-  fs.writeFileSync(file, `${url}\n`);
+  return url;
+}
+
+/** The gateway's Service on the host's loopback, its URL written to `<dir>/gateway-url`. */
+export async function forwardGateway(cluster: Cluster): Promise<string> {
+  const url = await forwardService(cluster, 'gateway', '/api/health');
+  fs.writeFileSync(path.join(cluster.layout.dir, 'gateway-url'), `${url}\n`);
   return url;
 }
 
