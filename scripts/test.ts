@@ -2,8 +2,9 @@
  * `npm test`: lint, type-check, every jest project, the web app's Vitest suite, then the system
  * tests (gateway/test/system, jest through the gateway) and the Playwright suite against the whole
  * product started once with the `test` profile (ports 9xxx, data under .test-data/), so it runs
- * while `npm start` runs; last, the product's images on a one-node cluster. The last line it prints is `tests: N passed, N failed`, summed over the
- * runners. See docs/adr/0002-test-runner.md.
+ * while `npm start` runs; last, as root, the product's images on a one-node cluster. The last
+ * line it prints is `tests: N passed, N failed`, summed over the runners. See
+ * docs/adr/0002-test-runner.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -189,8 +190,8 @@ async function againstTheProduct(): Promise<void> {
 
 /**
  * The product on a one-node cluster of its own (scripts/lib/cluster/*.spec.ts): its images built
- * first (npm run images; podman's layer cache makes a rebuild of unchanged sources quick), then
- * the cluster's tests, which need root for the network namespace, mounts and cgroups.
+ * first (npm run images, which rebuilds only images whose sources changed), then the cluster's
+ * tests, which need root for the network namespace, mounts and cgroups.
  */
 async function onACluster(): Promise<void> {
   if (process.getuid?.() !== 0) {

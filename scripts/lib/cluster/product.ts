@@ -150,7 +150,7 @@ export const RELEASE = 'mcat-logbook';
  */
 export function environmentValues(
   idTags: Record<ImageName, string>,
-  extra: Record<string, unknown> = {},
+  extra: Record<string, Record<string, unknown>> = {},
 ): Record<string, Record<string, unknown>> {
   const values: Record<string, Record<string, unknown>> = {};
   for (const [name, tag] of Object.entries(idTags)) values[name] = { image: { tag } };
@@ -161,7 +161,7 @@ export function environmentValues(
   }
   values.gateway = { ...values.gateway, env: gatewayEnv };
   for (const [key, value] of Object.entries(extra)) {
-    values[key] = { ...values[key], ...(value as Record<string, unknown>) };
+    values[key] = { ...values[key], ...value };
   }
   return values;
 }
