@@ -2,9 +2,10 @@
  * Addresses inside the cluster's namespace on the host's loopback, without adding an address
  * anywhere or reaching into the namespace's addresses from the host: a socat in the namespace
  * serves the target on a unix socket in the cluster's folder, and a socat on the host listens on
- * 127.0.0.1:<port> and relays to that socket. Two such relays: the API server (for kubectl, helm)
- * and the gateway's Service, whose ClusterIP kube-proxy balances over the Ready pods, so a rolling
- * update never breaks the relay the way `kubectl port-forward` (bound to one pod) would.
+ * 127.0.0.1:<port> and relays to that socket. Relays go to the API server (for kubectl, helm) and
+ * to the release's Services (the gateway's, the web app's), whose ClusterIP kube-proxy balances
+ * over the Ready pods, so a rolling update never breaks one the way `kubectl port-forward` (bound
+ * to one pod) would.
  */
 import fs from 'node:fs';
 import path from 'node:path';
