@@ -66,6 +66,21 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL(/\/premium\?checkout=true$/);
   });
 
+  test("the new user's welcome shows once: a reload does not bring it back", async ({
+    page,
+    request,
+  }) => {
+    const { token } = await registerThroughApi(request, newAccount('Noor'));
+    await signInPage(page, token);
+    await page.goto('/dashboard?newUser=true');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Noor!' })).toBeVisible();
+    await expect(page.getByText('No tests to display.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('a token the API refuses is removed and the browser goes to /login', async ({ page }) => {
     await signInPage(page, 'not-a-valid-token');
     await page.goto('/dashboard');

@@ -5,7 +5,7 @@
  * page's first paint even when the list is already there (its request starts with the page's
  * chunk, see route-pages.ts), so that rendering does not hold the heading back.
  */
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -38,13 +38,21 @@ function DashboardTests({ tests, failed }: { tests: readonly Test[]; failed: boo
           {ERRORS.dashboardFetch}
         </Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      {/* minmax(0, …): a grid column may be narrower than its content, so a wide table scrolls
+          inside its card instead of pushing the card off a phone's screen. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <ProgressCard
           testCount={tests.length}
           failed={failed}
           charts={<LazyScoreCharts tests={tests} />}
         />
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          }}
+        >
           <RecentTestsCard tests={tests} />
           <QuickTipsCard />
         </Box>
@@ -57,13 +65,21 @@ export function DashboardRoute() {
   const user = useAppSelector(selectCurrentUser);
   const { brandName } = usePublicConfig();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const tests = useGetTestsQuery();
   const showTests = useDeferredValue(!tests.isLoading, false);
   const isPremium = user?.isPremium ?? false;
   const [welcomeOpen, setWelcomeOpen] = useState(
     searchParams.get('newUser') === 'true' && !isPremium,
   );
+  // The welcome shows once: the address drops ?newUser once the page has read it, so a reload
+  // or a bookmark does not bring the dialog back.
+  useEffect(() => {
+    if (!searchParams.has('newUser')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('newUser');
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
   const thankYouOpen = searchParams.get('premiumSuccess') === 'true' && isPremium;
   usePageTitle('Dashboard', brandName);
 
