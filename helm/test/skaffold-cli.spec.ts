@@ -49,6 +49,15 @@ function skaffold(args: string[]) {
 
 const identity = (object: KubeObject) => `${object.kind}/${object.metadata.name}`;
 
+const deploymentImages = (objects: KubeObject[]): string[] =>
+  objects
+    .filter((object) => object.kind === 'Deployment')
+    .map((deployment) => {
+      const spec = deployment.spec as { template: { spec: { containers: { image: string }[] } } };
+      return spec.template.spec.containers[0]?.image ?? '';
+    })
+    .sort();
+
 describe('skaffold v2.16.1 on skaffold.yaml', () => {
   it.each([
     ['dev', 'values-dev.yaml'],
@@ -65,22 +74,33 @@ describe('skaffold v2.16.1 on skaffold.yaml', () => {
     expect(release?.valuesFiles).toEqual([path.join(REPO_ROOT, 'helm', valuesFile)]);
   });
 
-  it("renders the dev profile into the chart's objects, each Deployment on its artifact", () => {
-    const result = skaffold(['render', '-p', 'dev', '--digest-source=tag', '--offline=true']);
-    expect(result.status).toBe(0);
+  /** `skaffold render` of the dev profile with the images tagged `tag`: the Deployments' images. */
+  const renderedImages = (tag: string) => {
+    const result = skaffold([
+      'render',
+      '-p',
+      'dev',
+      '--digest-source=tag',
+      '--offline=true',
+      '-t',
+      tag,
+    ]);
+    if (result.status !== 0) throw new Error(`skaffold render failed: ${result.stderr}`);
     const rendered = parseManifests(result.stdout);
+    return { rendered, images: deploymentImages(rendered) };
+  };
+
+  it("renders the dev profile into the chart's objects, each Deployment on its artifact", () => {
+    const { rendered, images } = renderedImages('a1b2c3d');
     expect(rendered.map(identity).sort()).toEqual(
       renderChart(['values-dev.yaml']).map(identity).sort(),
     );
-    const images = rendered
-      .filter((object) => object.kind === 'Deployment')
-      .map((deployment) => {
-        const spec = deployment.spec as {
-          template: { spec: { containers: { image: string }[] } };
-        };
-        return spec.template.spec.containers[0]?.image.split(':')[0];
-      })
-      .sort();
-    expect(images).toEqual(DEPLOYABLES.map((name) => `mcat-logbook/${name}`).sort());
+    expect(images).toEqual(DEPLOYABLES.map((name) => `mcat-logbook/${name}:a1b2c3d`).sort());
+  });
+
+  it('renders a commit whose short hash is all digits (skaffold passes it to helm as a number)', () => {
+    expect(renderedImages('6129171').images).toEqual(
+      DEPLOYABLES.map((name) => `mcat-logbook/${name}:6129171`).sort(),
+    );
   });
 });

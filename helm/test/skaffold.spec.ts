@@ -52,11 +52,21 @@ interface Build {
 const PUSHED: Build = { tag: 'a1b2c3d', digest: `sha256:${'0'.repeat(64)}` };
 /** An image loaded straight into the cluster: tagged with its image ID, no registry digest. */
 const LOCAL: Build = { tag: 'f'.repeat(64), digest: '' };
+/** A local build of a commit whose short hash has only digits (about 1 commit in 27). */
+const DIGITS: Build = { tag: '6129171', digest: '' };
+
+/**
+ * helm template with the values as skaffold v2 passes them: a trailing `@` stripped, and `--set`,
+ * not `--set-string`, so an all-digit tag reaches the chart as a number.
+ */
+const templateAsSkaffold = (values: Record<string, string>): string[] => [
+  ...templateArgs([]),
+  ...Object.entries(values).map(([key, value]) => `--set=${key}=${value.replace(/@$/, '')}`),
+];
 
 /**
  * The values skaffold sets from setValueTemplates: each artifact's name as repository, the build's
- * tag and digest. Skaffold itself strips a trailing `@` before calling helm since v2; the chart
- * must not depend on it, so the raw expansion is used.
+ * tag and digest, as the raw expansion (a local build's ends in a bare `@`).
  */
 const imageValues = (build: Build = PUSHED): Record<string, string> => {
   const values: Record<string, string> = {};
@@ -126,8 +136,9 @@ describe('skaffold.yaml', () => {
   it.each([
     ['pushed to a registry', PUSHED, `:${PUSHED.tag}@${PUSHED.digest}`],
     ['built locally and never pushed (empty digest)', LOCAL, `:${LOCAL.tag}`],
+    ['built locally from a commit whose short hash is all digits', DIGITS, `:${DIGITS.tag}`],
   ])('gives every pod the image skaffold built when it was %s', (_case, build, reference) => {
-    const result = runHelm(templateArgs([], imageValues(build)));
+    const result = runHelm(templateAsSkaffold(imageValues(build)));
     expect(result.stderr).toBe('');
     const images = podTemplates(parseManifests(result.stdout))
       .filter((pod) => pod.owner.kind === 'Deployment')
@@ -136,6 +147,15 @@ describe('skaffold.yaml', () => {
     expect(images).toEqual(
       skaffold.build.artifacts.map((artifact) => `${artifact.image}${reference}`).sort(),
     );
+  });
+
+  it('reads a bare trailing `@` (the raw expansion of an unpushed build) as the tag alone', () => {
+    const result = runHelm(templateArgs([], imageValues(LOCAL)));
+    expect(result.stderr).toBe('');
+    const images = podTemplates(parseManifests(result.stdout))
+      .filter((pod) => pod.owner.kind === 'Deployment')
+      .flatMap((pod) => pod.spec.containers.map((container) => container.image));
+    expect(images.every((image) => image?.endsWith(`:${LOCAL.tag}`))).toBe(true);
   });
 
   it('has a dev profile that applies k8s/ and the dev values before the chart, and a prod profile', () => {
