@@ -19,7 +19,8 @@ test.use({ viewport: PHONE });
  */
 async function expectUsableAtPhoneWidth(page: Page, heading: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  await expect(page.locator('main [role="progressbar"]')).toHaveCount(0);
+  // Loading spinners gone (an indeterminate progressbar has no value; a score bar has one).
+  await expect(page.locator('main [role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(PHONE.width);
   const actions = page.locator('main').locator('a:visible, button:visible');
