@@ -38,21 +38,13 @@ function DashboardTests({ tests, failed }: { tests: readonly Test[]; failed: boo
           {ERRORS.dashboardFetch}
         </Alert>
       ) : null}
-      {/* minmax(0, …): a grid column may be narrower than its content, so a wide table scrolls
-          inside its card instead of pushing the card off a phone's screen. */}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box sx={{ display: 'grid', gap: 3 }}>
         <ProgressCard
           testCount={tests.length}
           failed={failed}
           charts={<LazyScoreCharts tests={tests} />}
         />
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          }}
-        >
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <RecentTestsCard tests={tests} />
           <QuickTipsCard />
         </Box>
