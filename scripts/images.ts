@@ -42,7 +42,10 @@ export type ImageName = keyof typeof PRODUCT_IMAGES;
 export const productImage = (name: ImageName) => `localhost/mcat-logbook/${name}:dev`;
 
 const BASE_ROOTFS: Rootfs = { name: 'base', include: ['tini'] };
-const WEB_ROOTFS: Rootfs = { name: 'web', include: ['nginx-light', 'libnginx-mod-http-brotli-static'] };
+const WEB_ROOTFS: Rootfs = {
+  name: 'web',
+  include: ['nginx-light', 'libnginx-mod-http-brotli-static'],
+};
 
 /** The stable tags the Dockerfiles name by default. */
 export const NODE_IMAGE = `localhost/mcat-node:${NODE_VERSION}`;
