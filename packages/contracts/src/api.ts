@@ -71,6 +71,19 @@ export interface Question {
   createdAt: string;
 }
 
+/**
+ * One page of `GET /api/questions` or `/api/questions/search`, answered when `limit` is given
+ * (docs/api-paging.md); without it, those answer the whole list (`Question[]`) as the spec has it.
+ */
+export interface QuestionPage {
+  /** At most `limit` questions, in the whole list's order: newest first. */
+  questions: Question[];
+  /** How many questions the whole list (with the search's filters) holds now. */
+  total: number;
+  /** The `cursor` of the next page, or null when this page ends the list. */
+  nextCursor: string | null;
+}
+
 export interface ImportResult {
   tests: Test[];
   errors: string[];

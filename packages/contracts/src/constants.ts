@@ -27,6 +27,12 @@ export const QUESTION_TEXT_MAX_LENGTH = 5000;
 export const TOPIC_TAG_MAX_LENGTH = 50;
 export const TOPIC_TAGS_MAX = 20;
 export const COUPON_CODE_MAX_LENGTH = 100;
+/**
+ * Paging of `GET /api/questions` and `/api/questions/search` (docs/api-paging.md): most questions
+ * one page answers, and the longest cursor taken (a cursor the service gives out is 66 characters).
+ */
+export const QUESTION_PAGE_LIMIT_MAX = 200;
+export const QUESTION_CURSOR_MAX_LENGTH = 100;
 /** Ids and secrets of the payment provider (Stripe's are far shorter). */
 export const PROVIDER_ID_MAX_LENGTH = 255;
 /** 19 digits with a space or dash between each. */

@@ -9,6 +9,7 @@ export * from './schemas/common-passwords';
 export * from './schemas/auth';
 export * from './schemas/tests';
 export * from './schemas/questions';
+export * from './schemas/question-cursor';
 export * from './schemas/billing';
 export * from './auth-messages';
 export * from './mail';

@@ -13,6 +13,7 @@ import {
   SIGN_IN_PASSWORD_MAX_LENGTH,
   PLAN_LIMITS,
   PROVIDER_ID_MAX_LENGTH,
+  QUESTION_PAGE_LIMIT_MAX,
   QUESTION_TEXT_MAX_LENGTH,
   STATUS_FILTER_MAX_LENGTH,
   TOPIC_TAG_MAX_LENGTH,
@@ -84,6 +85,14 @@ export const TOO_LONG = {
   typeFilter: tooLong('The type filter', EVENT_TYPE_FILTER_MAX_LENGTH),
   statusFilter: tooLong('The status filter', STATUS_FILTER_MAX_LENGTH),
   emailFilter: tooLong('The email filter', EMAIL_MAX_LENGTH),
+} as const;
+
+/** The 400s of the question lists' paging parameters, `limit` and `cursor` (docs/api-paging.md). */
+export const PAGING_MESSAGES = {
+  limit: `limit must be a whole number from 1 to ${QUESTION_PAGE_LIMIT_MAX}.`,
+  cursor:
+    'cursor must be the nextCursor of an earlier page of this list. Load the list again from its first page.',
+  cursorWithoutLimit: 'cursor is only taken together with limit.',
 } as const;
 
 /** Answers about a request's body as a whole, whatever the route. */
