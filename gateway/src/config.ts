@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { commaSeparatedList, envFields, urlVariable } from '@mcat/service-kit/core';
+import { SITE_DEFAULTS } from '@mcat/contracts';
 import { guideResourcesVariable } from './public-config/guide-resources';
 
 const HTTP = ['http:', 'https:'] as const;
@@ -69,12 +70,12 @@ export const gatewayEnvSchema = z.object({
     .optional(),
   CORS_ORIGINS: originList,
   TRUST_PROXY: trustProxy,
-  BRAND_NAME: z.string().trim().min(1).default('MCAT Logbook'),
+  BRAND_NAME: z.string().trim().min(1).default(SITE_DEFAULTS.brandName),
   SUPPORT_EMAIL: z
     .email('SUPPORT_EMAIL must be an e-mail address')
-    .default('support@mcatlogbook.com'),
-  DONATION_URL: urlVariable('DONATION_URL', HTTP).default('https://buymeacoffee.com/mcatlogbook'),
-  PUBLIC_URL: urlVariable('PUBLIC_URL', HTTP).default('http://localhost:8080'),
+    .default(SITE_DEFAULTS.supportEmail),
+  DONATION_URL: urlVariable('DONATION_URL', HTTP).default(SITE_DEFAULTS.donationUrl),
+  PUBLIC_URL: urlVariable('PUBLIC_URL', HTTP).default(SITE_DEFAULTS.publicUrl),
   /** The /guide page's resource links, a JSON array (see public-config/guide-resources.ts). */
   GUIDE_RESOURCES: guideResourcesVariable,
   /** Largest request body forwarded, in bytes; multipart uploads have their own limit. */

@@ -14,6 +14,7 @@ const FRONTEND_INPUTS = [
   'frontend/public',
   'frontend/index.html',
   'frontend/vite.config.ts',
+  'frontend/vite-plugins',
   'frontend/package.json',
   'frontend/tsconfig.json',
   'packages/contracts/src',

@@ -1,18 +1,16 @@
-/** Store, theme (light or dark, mirrored as a class on the body) and router. */
-import { useEffect, useMemo } from 'react';
+/** Store and theme (light or dark, mirrored as a class on the body) around the app's router. */
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createAppTheme } from '../lib/theme';
 import { selectDarkMode } from '../features/appearance/dark-mode-slice';
 import { useAppSelector } from './hooks';
-import type { AppRouter } from './router';
 import type { AppStore } from './store';
 
 export const DARK_MODE_BODY_CLASS = 'dark-mode';
 
-function ThemedRouter({ router }: { router: AppRouter }) {
+function AppTheme({ children }: { children: ReactNode }) {
   const darkMode = useAppSelector(selectDarkMode);
   const theme = useMemo(() => createAppTheme(darkMode), [darkMode]);
 
@@ -23,15 +21,19 @@ function ThemedRouter({ router }: { router: AppRouter }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <RouterProvider router={router} />
+      {children}
     </ThemeProvider>
   );
 }
 
-export function AppProviders({ store, router }: { store: AppStore; router: AppRouter }) {
+/**
+ * `children` is the router: the browser's (start-app.tsx) or, when the build prerenders a page,
+ * a static one (src/prerender).
+ */
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ThemedRouter router={router} />
+      <AppTheme>{children}</AppTheme>
     </Provider>
   );
 }

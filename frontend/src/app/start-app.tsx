@@ -1,22 +1,30 @@
 /** The React app: the router over the route table, rendered into the page's #root. */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app-providers';
+import { canHydrate } from './prerendered-page';
 import { createAppRouter, type AppRouter } from './router';
 import type { AppStore } from './store';
 
 /**
  * Renders once the router has the opened page's code (main.tsx started fetching it before this
- * chunk ran), so the first paint is that page, not the router's spinner followed by the page.
+ * chunk ran), so the first paint is that page, not the router's spinner followed by the page. A
+ * page the build prerendered is hydrated when the visitor would see it as prerendered.
  */
 export function startApp(store: AppStore, container: HTMLElement): AppRouter {
   const router = createAppRouter(store);
-  const render = () =>
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders store={store} router={router} />
-      </StrictMode>,
-    );
+  const app = (
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const render = () => {
+    if (canHydrate(container, store.getState())) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  };
   if (router.state.initialized) render();
   else {
     const unsubscribe = router.subscribe((state) => {

@@ -1,5 +1,6 @@
 /** A form's submit button: disabled while the form is busy, and saying so (spec section 5). */
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { useHydrated } from '../lib/use-hydrated';
 
 export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'disabled' | 'children'> & {
   busy: boolean;
@@ -8,9 +9,14 @@ export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'disabled' | 'childre
   children: string;
 };
 
+/**
+ * Also disabled in a prerendered page until the app runs it: the browser would otherwise submit
+ * the form itself, putting what was typed (a password) in the address.
+ */
 export function SubmitButton({ busy, busyLabel, children, ...props }: SubmitButtonProps) {
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" variant="contained" {...props} disabled={busy}>
+    <Button type="submit" variant="contained" {...props} disabled={busy || !hydrated}>
       {busy ? busyLabel : children}
     </Button>
   );

@@ -18,8 +18,14 @@ interface TokenState {
   session: { token: string | null };
 }
 
+/**
+ * Absolute, because fetch outside a page (Vitest's jsdom) has no base to resolve '/api' against.
+ * The build's prerender (src/prerender) has no window and sends no request.
+ */
+const pageOrigin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: `${window.location.origin}/api`,
+  baseUrl: `${pageOrigin}/api`,
   prepareHeaders: (headers, { getState }) => {
     const { token } = (getState() as TokenState).session;
     if (token) headers.set('Authorization', `Bearer ${token}`);

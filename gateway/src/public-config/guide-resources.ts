@@ -1,36 +1,7 @@
 import { z } from 'zod';
-import type { PublicConfig } from '@mcat/contracts';
+import { DEFAULT_GUIDE_RESOURCES, type PublicConfig } from '@mcat/contracts';
 
 type GuideResource = PublicConfig['guideResources'][number];
-
-/** The /guide page's resource links when GUIDE_RESOURCES is not set. */
-export const DEFAULT_GUIDE_RESOURCES: GuideResource[] = [
-  {
-    title: 'AAMC MCAT Official Prep',
-    url: 'https://students-residents.aamc.org/prepare-mcat-exam/prepare-mcat-exam',
-    description: 'The official practice exams, section banks and question packs.',
-  },
-  {
-    title: 'Blueprint MCAT',
-    url: 'https://blueprintprep.com/mcat',
-    description: 'Full-length practice exams with detailed analytics.',
-  },
-  {
-    title: 'Kaplan MCAT Prep',
-    url: 'https://www.kaptest.com/mcat',
-    description: 'Review books, practice tests and courses.',
-  },
-  {
-    title: 'The Princeton Review MCAT',
-    url: 'https://www.princetonreview.com/medical/mcat-test-prep',
-    description: 'Practice tests and content review.',
-  },
-  {
-    title: 'Anki',
-    url: 'https://apps.ankiweb.net/',
-    description: 'Free spaced-repetition flashcards for the facts you miss.',
-  },
-];
 
 const FORMAT = 'a JSON array of {"title", "url", "description"?} with http:// or https:// urls';
 
@@ -49,7 +20,7 @@ export const guideResourcesVariable = z
   .string()
   .optional()
   .transform((value, context): GuideResource[] => {
-    if (value === undefined || value.trim() === '') return DEFAULT_GUIDE_RESOURCES;
+    if (value === undefined || value.trim() === '') return [...DEFAULT_GUIDE_RESOURCES];
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);

@@ -13,3 +13,4 @@ export * from './schemas/question-cursor';
 export * from './schemas/billing';
 export * from './auth-messages';
 export * from './mail';
+export * from './site-defaults';

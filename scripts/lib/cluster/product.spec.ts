@@ -210,9 +210,15 @@ describe('the product on a one-node cluster', () => {
     expect(pods.restarts).toBe(0);
   });
 
-  it("has the web app's server send the build's Brotli and gzip copies", async () => {
+  it("has the web app's server send the prerendered pages and the build's Brotli and gzip copies", async () => {
     const web = await forwardService(cluster, 'frontend', '/healthz');
     const page = await (await fetch(`${web}/`)).text();
+    expect(page).toContain('<div id="root" data-prerendered>');
+    const guide = await getRaw(`${web}/guide`, { 'accept-encoding': 'br' });
+    expect(guide.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(guide.body).toString()).toContain('<title>Study Guide |');
+    const shell = await (await fetch(`${web}/dashboard`)).text();
+    expect(shell).toContain('<div id="root"></div>');
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
     expect(script).toBeDefined();
     const plain = await getRaw(`${web}${script}`, {});

@@ -1,11 +1,11 @@
-/** What the web app shows until `GET /api/config` answers, or when it cannot be reached. */
-import type { PublicConfig } from '@mcat/contracts';
+/**
+ * What the web app shows until `GET /api/config` answers, or when it cannot be reached: the
+ * gateway's own defaults, so the build's prerendered pages match a deployment that sets nothing.
+ */
+import { SITE_DEFAULTS, type PublicConfig } from '@mcat/contracts';
 
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
-  brandName: 'MCAT Logbook',
-  supportEmail: 'support@mcatlogbook.com',
-  donationUrl: 'https://www.buymeacoffee.com/mcatlogbook',
-  publicUrl: 'http://localhost:8080',
+  ...SITE_DEFAULTS,
+  guideResources: [...SITE_DEFAULTS.guideResources],
   payments: { provider: 'dev', publishableKey: null },
-  guideResources: [],
 };

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Question } from '@mcat/contracts';
 import { REDIS } from '@mcat/service-kit';
+import { newestFirst } from './question-order';
 
 /** How long a user's list version lives in Redis without a change (a lost version only costs a rebuild). */
 const VERSION_TTL_S = 24 * 60 * 60;
@@ -22,9 +23,10 @@ end
 return 0`;
 
 /**
- * A user's questions, newest first, and the same as the JSON body `GET /api/questions` sends,
- * encoded once: a socket writes a Buffer as it is, where a string of half a megabyte was encoded
- * again on every answer (most of the service's CPU per list request, docs/benchmarks.md).
+ * A user's questions, newest first (`newestFirst`; pages are cut in this order), and the same as
+ * the JSON body `GET /api/questions` sends, encoded once: a socket writes a Buffer as it is, where
+ * a string of half a megabyte was encoded again on every answer (most of the service's CPU per
+ * list request, docs/benchmarks.md).
  */
 export interface QuestionList {
   questions: readonly Question[];
@@ -37,10 +39,6 @@ interface CachedList extends QuestionList {
 
 const jsonBody = (questions: readonly Question[]): Buffer =>
   Buffer.from(JSON.stringify(questions), 'utf8');
-
-/** The order of a list: newest first, as the rebuild's query sorts (`createdAt`, then `_id`). */
-const newestFirst = (a: Question, b: Question): number =>
-  b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
 
 /** What a kept list costs, roughly: its JSON body and the objects it was made from. */
 const sizeOf = (list: CachedList): number => list.body.length * 3;

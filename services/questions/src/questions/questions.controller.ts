@@ -12,27 +12,40 @@ import {
 } from '@nestjs/common';
 import {
   questionBodySchema,
+  questionListQuerySchema,
   questionSearchSchema,
   type MessageResponse,
   type Question,
   type QuestionBody,
-  type QuestionSearch,
+  type QuestionListQuery,
+  type QuestionPage,
+  type QuestionSearchQuery,
 } from '@mcat/contracts';
 import { CurrentUser, ObjectIdPipe, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
 import { QuestionsService } from './questions.service';
 
 const questionId = new ObjectIdPipe('question id');
 const questionBody = new ZodValidationPipe(questionBodySchema);
+const listQuery = new ZodValidationPipe(questionListQuerySchema);
+const searchQuery = new ZodValidationPipe(questionSearchSchema);
 
 @Controller('api/questions')
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
-  /** Question[] (newest first, test populated), sent as the JSON body the service keeps. */
+  /**
+   * Question[] (newest first, test populated), sent as the JSON body the service keeps; with
+   * `limit`, one page of it (docs/api-paging.md).
+   */
   @Get()
   @Header('content-type', 'application/json; charset=utf-8')
-  list(@CurrentUser() user: TokenClaims): Promise<Buffer> {
-    return this.questions.listBody(user.sub);
+  list(
+    @CurrentUser() user: TokenClaims,
+    @Query(listQuery) { limit, cursor }: QuestionListQuery,
+  ): Promise<Buffer | QuestionPage> {
+    return limit === undefined
+      ? this.questions.listBody(user.sub)
+      : this.questions.page(user.sub, {}, { limit, cursor });
   }
 
   @Get('tags')
@@ -40,13 +53,18 @@ export class QuestionsController {
     return this.questions.tags(user.sub);
   }
 
-  /** Filters: testId, section, mistakeType, ankiStatus ('made' | 'not made'), topicTag. */
+  /**
+   * Filters: testId, section, mistakeType, ankiStatus ('made' | 'not made'), topicTag; with
+   * `limit`, one page of the answer (docs/api-paging.md).
+   */
   @Get('search')
   search(
     @CurrentUser() user: TokenClaims,
-    @Query(new ZodValidationPipe(questionSearchSchema)) query: QuestionSearch,
-  ): Promise<Question[]> {
-    return this.questions.search(user.sub, query);
+    @Query(searchQuery) { limit, cursor, ...filters }: QuestionSearchQuery,
+  ): Promise<Question[] | QuestionPage> {
+    return limit === undefined
+      ? this.questions.search(user.sub, filters)
+      : this.questions.page(user.sub, filters, { limit, cursor });
   }
 
   @Get('test/:testId')

@@ -2,16 +2,21 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import {
+  encodeQuestionCursor,
   ERRORS,
   LIMITS,
   normalizeTags,
   type Question,
   type QuestionBody,
+  type QuestionPage,
+  type QuestionPageRequest,
   type QuestionSearch,
 } from '@mcat/contracts';
 import { PlanLimitsService, type LimitMessages } from '@mcat/service-kit';
 import { TestSummariesService } from '../test-summaries/test-summaries.service';
 import { QuestionListCache, type QuestionList } from './question-list.cache';
+import { matchesSearch } from './question-filters';
+import { comesAfter, placeOf } from './question-order';
 import { testIdOf, toApiQuestion, type StoredQuestion } from './question.mapper';
 import { MissedQuestion } from './question.schema';
 
@@ -55,17 +60,32 @@ export class QuestionsService {
 
   /** The search filters the user's kept list: the same rules as a query, without a scan. */
   async search(userId: string, query: QuestionSearch): Promise<Question[]> {
-    const testId = query.testId?.toLowerCase();
-    const anki = query.ankiStatus ? query.ankiStatus === 'made' : undefined;
-    const tag = query.topicTag?.toLowerCase();
-    return (await this.kept(userId)).questions.filter(
-      (q) =>
-        (!testId || testIdOf(q) === testId) &&
-        (!query.section || q.section === query.section) &&
-        (!query.mistakeType || q.mistakeType === query.mistakeType) &&
-        (anki === undefined || q.ankiCardMade === anki) &&
-        (!tag || q.topicTags.some((t) => t.toLowerCase() === tag)),
-    );
+    return (await this.kept(userId)).questions.filter(matchesSearch(query));
+  }
+
+  /**
+   * One page of the search's answer (no filters: of the whole list), cut from the kept list like
+   * the search (docs/api-paging.md): the questions right after the cursor's place in the list's
+   * order, found by that place rather than by a position, so a question added or deleted between
+   * two pages neither repeats nor skips one, and whatever the cursor holds only the caller's
+   * questions are read.
+   */
+  async page(
+    userId: string,
+    query: QuestionSearch,
+    { limit, cursor }: QuestionPageRequest,
+  ): Promise<QuestionPage> {
+    const matching = (await this.kept(userId)).questions.filter(matchesSearch(query));
+    const after = cursor ? matching.findIndex(comesAfter(cursor)) : 0;
+    const start = after < 0 ? matching.length : after;
+    const end = start + limit;
+    const questions = matching.slice(start, end);
+    const last = questions[questions.length - 1];
+    return {
+      questions,
+      total: matching.length,
+      nextCursor: last && end < matching.length ? encodeQuestionCursor(placeOf(last)) : null,
+    };
   }
 
   async get(userId: string, id: string): Promise<Question> {

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The pages the build prerenders (src/prerender/render-page.tsx) and the titles they set. */
+const PAGES = [
+  ['/', 'Track your MCAT practice tests | MCAT Logbook'],
+  ['/guide', 'Study Guide | MCAT Logbook'],
+  ['/about', 'About | MCAT Logbook'],
+  ['/login', 'Login | MCAT Logbook'],
+  ['/register', 'Register | MCAT Logbook'],
+] as const;
+
+/** Console errors and uncaught exceptions of a page: a hydration mismatch is reported there. */
+const collectErrors = (page: Page): string[] => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+};
+
+test.describe('prerendered public pages', () => {
+  test('paint their text, navigation and title before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, title] of PAGES) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute(
+        'href',
+        '/register',
+      );
+    }
+    await context.close();
+  });
+
+  test('never let the browser submit a form itself before the app runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+    await page.getByLabel('Email').fill('student@example.com');
+    await page.getByLabel('Password').fill('a secret passphrase');
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+    await context.close();
+  });
+
+  for (const [path] of PAGES) {
+    test(`${path} is taken over by the app as it is, with no error`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as { paintedHeading?: Element | null }).paintedHeading =
+            document.querySelector('h1');
+        });
+      });
+      await page.goto(path);
+      // The app runs the page once the dark-mode switch works (a click before then does nothing).
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+        await expect(page.locator('body')).toHaveClass(/dark-mode/, { timeout: 1000 });
+      }).toPass();
+      const sameHeading = await page.evaluate(() => {
+        const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
+        return painted !== null && painted === document.querySelector('h1');
+      });
+      expect(sameHeading).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('are rendered afresh for a visitor who chose dark mode', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+    await page.goto('/guide');
+    await expect(page.locator('body')).toHaveClass(/dark-mode/);
+    await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The build's prerender (vite-plugins/prerender.ts): the public pages rendered to HTML in Node,
+ * as a first-time visitor's browser would render them (no session, light theme, the default
+ * public configuration), with the styles they use. The browser paints that HTML before any
+ * JavaScript arrives, then the app hydrates it (app/prerendered-page.ts).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { CacheProvider } from '@emotion/react';
+import createCache from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
+import { AppProviders } from '../app/app-providers';
+import { createAppRoutes } from '../app/router';
+import { createAppStore } from '../app/store';
+import { startSession } from '../features/auth/session-slice';
+import { PageTitleRecorder } from '../lib/use-page-title';
+import { EmptyStorage } from './empty-storage';
+
+/** The pages the build prerenders: the public ones a visitor lands on from outside. */
+export const PRERENDERED_PATHS = ['/', '/guide', '/about', '/login', '/register'] as const;
+
+export interface RenderedPage {
+  /** The page's markup, the content of #root. */
+  html: string;
+  /** `<style>` tags of the CSS the markup uses, for the head. */
+  styleTags: string;
+  /** The document title the page sets. */
+  title: string;
+}
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  globalThis.localStorage ??= new EmptyStorage();
+  const store = createAppStore();
+  store.dispatch(startSession());
+
+  const { query, dataRoutes } = createStaticHandler(createAppRoutes(store));
+  const context = await query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${path} redirects: it cannot be prerendered`);
+  if (context.statusCode !== 200) throw new Error(`${path} renders status ${context.statusCode}`);
+
+  // compat: the styles are collected in the cache for the head, not written next to each element.
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+
+  let title = '';
+  const html = renderToString(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <PageTitleRecorder.Provider value={(text) => (title = text)}>
+          <AppProviders store={store}>
+            <StaticRouterProvider
+              router={createStaticRouter(dataRoutes, context)}
+              context={context}
+              hydrate={false}
+            />
+          </AppProviders>
+        </PageTitleRecorder.Provider>
+      </CacheProvider>
+    </StrictMode>,
+  );
+  const styleTags = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  return { html, styleTags, title };
+}
