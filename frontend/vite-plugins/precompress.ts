@@ -18,6 +18,7 @@ export function compressedCopies(
   file: string,
   content: Buffer,
 ): { suffix: string; data: Buffer }[] {
+  if (!COMPRESSIBLE.test(file)) return [];
   const brotli = brotliCompressSync(content, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -29,7 +30,7 @@ export function compressedCopies(
   return [
     { suffix: '.br', data: brotli },
     { suffix: '.gz', data: gzip },
-  ].filter((copy) => copy.data.length < content.length && COMPRESSIBLE.test(file));
+  ].filter((copy) => copy.data.length < content.length);
 }
 
 async function filesUnder(dir: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 /** The React app: the router over the route table, rendered into the page's #root. */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app-providers';
@@ -22,8 +22,13 @@ export function startApp(store: AppStore, container: HTMLElement): AppRouter {
     </StrictMode>
   );
   const render = () => {
-    if (canHydrate(container, store.getState())) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    // As a transition, hydration yields to the browser between components instead of holding
+    // the main thread for the whole page: the page's text is on screen already.
+    if (canHydrate(container, store.getState())) {
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    } else createRoot(container).render(app);
   };
   if (router.state.initialized) render();
   else {
