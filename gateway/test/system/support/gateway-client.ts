@@ -10,7 +10,7 @@ import { systemEnv } from './system-env';
 export interface GatewayResponse<T> {
   status: number;
   headers: IncomingHttpHeaders;
-  /** The parsed JSON body, or the text when the answer is not JSON. */
+  /** The parsed JSON body, or the text when the answer is not JSON or is encoded (see `raw`). */
   body: T;
   raw: Buffer;
 }
@@ -37,6 +37,7 @@ const randomLoopbackAddress = (): string =>
 
 function parseBody(raw: Buffer, headers: IncomingHttpHeaders): unknown {
   const text = raw.toString('utf8');
+  if (headers['content-encoding'] !== undefined) return text;
   if (!String(headers['content-type'] ?? '').includes('application/json')) return text;
   return text === '' ? null : (JSON.parse(text) as unknown);
 }
