@@ -10,8 +10,6 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
@@ -40,6 +38,13 @@ const SIGNED_IN_LINKS: readonly NavItem[] = [
   { to: '/profile', label: 'Profile' },
 ];
 
+/**
+ * Which controls show at which width is CSS's decision, not a media query in React: a page the
+ * build prerendered (at no width) then shows the right bar from its first paint, with no shift.
+ */
+const WIDE_ONLY = { display: { xs: 'none', md: 'flex' } } as const;
+const NARROW_ONLY = { display: { md: 'none' } } as const;
+
 const UPGRADE_LINK: NavItem = { to: '/premium', label: 'Upgrade to Premium' };
 const BILLING_LINK: NavItem = { to: '/billing', label: 'Billing' };
 
@@ -63,8 +68,6 @@ export function NavBar({
   onToggleDarkMode,
   onLogout,
 }: NavBarProps) {
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('md'));
   const [menuOpen, setMenuOpen] = useState(false);
 
   const links = signedIn
@@ -110,74 +113,55 @@ export function NavBar({
         >
           {brandName}
         </Button>
-        {compact ? (
-          <>
-            {crown}
-            {darkModeToggle}
-            <IconButton
-              color="inherit"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? <CloseIcon /> : <MenuIcon />}
-            </IconButton>
-          </>
-        ) : (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-            {links.map((link) => (
-              <Button key={link.to} component={NavLink} to={link.to} end color="inherit">
-                {link.label}
-              </Button>
-            ))}
-            {showUpgrade ? (
-              <Button
-                component={NavLink}
-                to={UPGRADE_LINK.to}
-                variant="contained"
-                color="secondary"
-              >
-                {UPGRADE_LINK.label}
-              </Button>
-            ) : null}
-            {crown}
-            {darkModeToggle}
-            {signedIn ? (
-              <Button color="inherit" variant="outlined" onClick={logout}>
-                Logout
-              </Button>
-            ) : null}
-          </Box>
-        )}
+        <Box sx={{ ...WIDE_ONLY, alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+          {links.map((link) => (
+            <Button key={link.to} component={NavLink} to={link.to} end color="inherit">
+              {link.label}
+            </Button>
+          ))}
+          {showUpgrade ? (
+            <Button component={NavLink} to={UPGRADE_LINK.to} variant="contained" color="secondary">
+              {UPGRADE_LINK.label}
+            </Button>
+          ) : null}
+        </Box>
+        {crown}
+        {darkModeToggle}
+        {signedIn ? (
+          <Button color="inherit" variant="outlined" onClick={logout} sx={WIDE_ONLY}>
+            Logout
+          </Button>
+        ) : null}
+        <IconButton
+          color="inherit"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+          sx={NARROW_ONLY}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </IconButton>
       </Toolbar>
-      {compact ? (
-        <Collapse in={menuOpen} unmountOnExit>
-          <List id="mobile-menu" component="div" aria-label="Menu" sx={{ pb: 1 }}>
-            {links.map((link) => (
-              <ListItemButton
-                key={link.to}
-                component={NavLink}
-                to={link.to}
-                end
-                onClick={closeMenu}
-              >
-                <ListItemText primary={link.label} />
-              </ListItemButton>
-            ))}
-            {showUpgrade ? (
-              <ListItemButton component={NavLink} to={UPGRADE_LINK.to} onClick={closeMenu}>
-                <ListItemText primary={UPGRADE_LINK.label} />
-              </ListItemButton>
-            ) : null}
-            {signedIn ? (
-              <ListItemButton onClick={logout}>
-                <ListItemText primary="Logout" />
-              </ListItemButton>
-            ) : null}
-          </List>
-        </Collapse>
-      ) : null}
+      <Collapse in={menuOpen} unmountOnExit sx={NARROW_ONLY}>
+        <List id="mobile-menu" component="div" aria-label="Menu" sx={{ pb: 1 }}>
+          {links.map((link) => (
+            <ListItemButton key={link.to} component={NavLink} to={link.to} end onClick={closeMenu}>
+              <ListItemText primary={link.label} />
+            </ListItemButton>
+          ))}
+          {showUpgrade ? (
+            <ListItemButton component={NavLink} to={UPGRADE_LINK.to} onClick={closeMenu}>
+              <ListItemText primary={UPGRADE_LINK.label} />
+            </ListItemButton>
+          ) : null}
+          {signedIn ? (
+            <ListItemButton onClick={logout}>
+              <ListItemText primary="Logout" />
+            </ListItemButton>
+          ) : null}
+        </List>
+      </Collapse>
     </AppBar>
   );
 }
