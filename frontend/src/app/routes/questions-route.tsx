@@ -1,24 +1,27 @@
-/** /questions: every missed question, filtered through the search call, each labelled with its test. */
+/**
+ * /questions: every missed question, or the search's answer once filters are applied, a page at a
+ * time as the student scrolls (docs/api-paging.md), each row labelled with its test.
+ */
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ERRORS, type Question, type QuestionSearch } from '@mcat/contracts';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { PageContainer } from '../../components/page-container';
 import { SectionCard } from '../../components/section-card';
-import {
-  useGetQuestionsQuery,
-  useSearchQuestionsQuery,
-} from '../../features/questions/api/questions-api';
+import { LoadMoreStatus } from '../../features/questions/components/load-more-status';
 import { QuestionFilters } from '../../features/questions/components/question-filters';
-import { QuestionsTable } from '../../features/questions/components/questions-table';
+import { WindowedQuestionsTable } from '../../features/questions/components/windowed-questions-table';
+import { useQuestionPages } from '../../features/questions/hooks/use-question-pages';
 import {
   NO_FILTERS,
   toSearch,
   type QuestionFilterValues,
 } from '../../features/questions/utils/question-filters';
 import { questionTestId } from '../../features/questions/utils/question-form-values';
+import { questionCountLabel } from '../../features/questions/utils/question-pages';
 import { useGetTestsByIdsQuery, useGetTestsQuery } from '../../features/tests/api/tests-api';
 import { apiErrorMessage } from '../../lib/api-error';
 import { formatTestDate } from '../../lib/dates';
@@ -31,13 +34,15 @@ export function QuestionsRoute() {
   usePageTitle('Missed Questions');
   const [filters, setFilters] = useState<QuestionFilterValues>(NO_FILTERS);
   const [applied, setApplied] = useState<QuestionSearch | null>(null);
-  const all = useGetQuestionsQuery(undefined, { skip: applied !== null });
-  const searched = useSearchQuestionsQuery(applied ?? {}, { skip: applied === null });
-  const shown = applied === null ? all : searched;
-  const questions = useMemo(() => shown.data ?? [], [shown.data]);
+  const list = useQuestionPages(applied);
+  const questions = list.questions;
   const tests = useGetTestsQuery();
-  const testIds = useMemo(() => [...new Set(questions.map(questionTestId))].sort(), [questions]);
+  const testIds = useMemo(
+    () => [...new Set((questions ?? []).map(questionTestId))].sort(),
+    [questions],
+  );
   const testsById = useGetTestsByIdsQuery(testIds, { skip: testIds.length === 0 });
+  const failedMessage = applied === null ? ERRORS.fetchQuestions : ERRORS.searchQuestions;
 
   const testOf = (question: Question) => {
     const testId = questionTestId(question);
@@ -46,18 +51,22 @@ export function QuestionsRoute() {
     return { testId, label: known ? testLabel(known) : 'Unknown test' };
   };
 
-  const list = () => {
-    if (shown.isLoading || shown.isFetching) return <LoadingSpinner label="Loading questions..." />;
-    if (shown.isError) {
+  const body = () => {
+    if (list.failed) {
       return (
-        <Alert severity="error">
-          {apiErrorMessage(
-            shown.error,
-            applied === null ? ERRORS.fetchQuestions : ERRORS.searchQuestions,
-          )}
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={list.retry}>
+              Try again
+            </Button>
+          }
+        >
+          {apiErrorMessage(list.error, failedMessage)}
         </Alert>
       );
     }
+    if (questions === undefined) return <LoadingSpinner label="Loading questions..." />;
     if (questions.length === 0) {
       return (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
@@ -71,11 +80,20 @@ export function QuestionsRoute() {
       );
     }
     return (
-      <QuestionsTable
+      <WindowedQuestionsTable
+        key={JSON.stringify(applied)}
         questions={questions}
         ariaLabel="All missed questions"
         editReturnUrl="/questions"
         testOf={testOf}
+        onNearEnd={list.loadMoreWhenIdle}
+        footer={
+          <LoadMoreStatus
+            loading={list.loadingMore}
+            failure={list.loadMoreFailed ? apiErrorMessage(list.error, failedMessage) : null}
+            onRetry={list.loadMore}
+          />
+        }
       />
     );
   };
@@ -98,9 +116,9 @@ export function QuestionsRoute() {
         />
       </SectionCard>
       <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 2 }}>
-        {questions.length === 1 ? '1 question' : `${questions.length} questions`}
+        {questionCountLabel(list.total)}
       </Typography>
-      {list()}
+      {body()}
     </PageContainer>
   );
 }

@@ -1,9 +1,17 @@
 /**
  * Missed-question endpoints (spec section 7). Every list provides the question list tag, so a
- * create, update or delete refreshes whichever lists are shown; the Anki toggle is optimistic.
+ * create, update or delete refreshes whichever lists are shown (a paged list every page it has
+ * loaded); the Anki toggle is optimistic.
  */
-import type { MessageResponse, Question, QuestionBody, QuestionSearch } from '@mcat/contracts';
+import type {
+  MessageResponse,
+  Question,
+  QuestionBody,
+  QuestionPage,
+  QuestionSearch,
+} from '@mcat/contracts';
 import { api } from '../../../lib/api';
+import { loadedQuestions, QUESTIONS_PAGE_SIZE } from '../utils/question-pages';
 
 const QUESTION_LIST_TAG = { type: 'Question', id: 'LIST' } as const;
 
@@ -22,13 +30,24 @@ const searchParams = (filters: QuestionSearch): Record<string, string> =>
 
 export const questionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getQuestions: build.query<Question[], void>({
-      query: () => 'questions',
-      providesTags: listTags,
-    }),
-    searchQuestions: build.query<Question[], QuestionSearch>({
-      query: (filters) => ({ url: 'questions/search', params: searchParams(filters) }),
-      providesTags: listTags,
+    /**
+     * The list of /questions, a page at a time (docs/api-paging.md): null is every question
+     * (`GET /api/questions`), filters are the search. Each page starts after the last one's cursor.
+     */
+    getQuestionPages: build.infiniteQuery<QuestionPage, QuestionSearch | null, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: queryArg === null ? 'questions' : 'questions/search',
+        params: {
+          ...searchParams(queryArg ?? {}),
+          limit: QUESTIONS_PAGE_SIZE,
+          ...(pageParam === null ? {} : { cursor: pageParam }),
+        },
+      }),
+      providesTags: (data) => listTags(data && loadedQuestions(data.pages)),
     }),
     getTestQuestions: build.query<Question[], string>({
       query: (testId) => `questions/test/${encodeURIComponent(testId)}`,
@@ -70,40 +89,45 @@ export const questionsApi = api.injectEndpoints({
     toggleAnki: build.mutation<Question, string>({
       query: (id) => ({ url: `questions/${encodeURIComponent(id)}/anki`, method: 'PATCH' }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
-        const entries = questionsApi.util
-          .selectInvalidatedBy(getState(), [{ type: 'Question', id }])
-          .filter(
-            ({ endpointName }) =>
-              endpointName === 'getQuestions' ||
-              endpointName === 'searchQuestions' ||
-              endpointName === 'getTestQuestions',
-          );
-        const patches = entries.map(({ endpointName, originalArgs }) =>
-          dispatch(
-            questionsApi.util.updateQueryData(
-              endpointName as 'getQuestions',
-              originalArgs as undefined,
-              (questions) => {
-                const question = questions.find((q) => q._id === id);
-                if (question) question.ankiCardMade = !question.ankiCardMade;
-              },
-            ),
-          ),
-        );
+        const lists = questionsApi.util.selectInvalidatedBy(getState(), [{ type: 'Question', id }]);
+        const changeLists = (change: (questions: Question[]) => void) =>
+          lists.flatMap(({ endpointName, originalArgs }) => {
+            if (endpointName === 'getTestQuestions') {
+              return [
+                dispatch(
+                  questionsApi.util.updateQueryData(
+                    'getTestQuestions',
+                    originalArgs as string,
+                    change,
+                  ),
+                ),
+              ];
+            }
+            if (endpointName === 'getQuestionPages') {
+              return [
+                dispatch(
+                  questionsApi.util.updateQueryData(
+                    'getQuestionPages',
+                    originalArgs as QuestionSearch | null,
+                    (data) => {
+                      for (const page of data.pages) change(page.questions);
+                    },
+                  ),
+                ),
+              ];
+            }
+            return [];
+          });
+        const patches = changeLists((questions) => {
+          const question = questions.find((q) => q._id === id);
+          if (question) question.ankiCardMade = !question.ankiCardMade;
+        });
         try {
           const { data: updated } = await queryFulfilled;
-          for (const { endpointName, originalArgs } of entries) {
-            dispatch(
-              questionsApi.util.updateQueryData(
-                endpointName as 'getQuestions',
-                originalArgs as undefined,
-                (questions) => {
-                  const index = questions.findIndex((q) => q._id === id);
-                  if (index >= 0) questions[index] = updated;
-                },
-              ),
-            );
-          }
+          changeLists((questions) => {
+            const index = questions.findIndex((q) => q._id === id);
+            if (index >= 0) questions[index] = updated;
+          });
         } catch {
           for (const patch of patches) patch.undo();
         }
@@ -113,9 +137,7 @@ export const questionsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetQuestionsQuery,
-  useLazySearchQuestionsQuery,
-  useSearchQuestionsQuery,
+  useGetQuestionPagesInfiniteQuery,
   useGetTestQuestionsQuery,
   useGetQuestionQuery,
   useGetTagsQuery,

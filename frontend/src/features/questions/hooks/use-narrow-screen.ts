@@ -1,0 +1,6 @@
+/** Whether the screen is under the spec's 768 px breakpoint (short section labels). */
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { NARROW_SCREEN_PX } from '@mcat/contracts';
+
+export const useNarrowScreen = (): boolean =>
+  useMediaQuery(`(max-width:${NARROW_SCREEN_PX - 0.02}px)`);
