@@ -8,7 +8,13 @@ import {
   type QuestionPage,
 } from '@mcat/contracts';
 import { STRUCTURED_QUERY_MESSAGE } from '@mcat/service-kit';
-import { newUserId, questionBody, startHarness, type QuestionsHarness } from './harness';
+import {
+  newUserId,
+  questionBody,
+  startHarness,
+  type Answer,
+  type QuestionsHarness,
+} from './harness';
 
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 const ids = (questions: readonly Question[]) => questions.map((q) => q._id);
@@ -35,8 +41,8 @@ describe('question list pages (limit and cursor)', () => {
     const pages: QuestionPage[] = [];
     let cursor: string | null = null;
     do {
-      const paging = `limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`;
-      const answer = await h.call<QuestionPage>(
+      const paging: string = `limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`;
+      const answer: Answer<QuestionPage> = await h.call<QuestionPage>(
         user,
         'GET',
         `${path}${path.includes('?') ? '&' : '?'}${paging}`,
