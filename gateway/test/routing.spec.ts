@@ -36,6 +36,10 @@ describe('gateway routing', () => {
     ['GET', '/api/questions', 'questions'],
     ['DELETE', '/api/questions/665f1c2e9b1e8a3d4c5b6a79', 'questions'],
     ['GET', '/api/questions/search?section=Biological%20and%20Biochemical&topicTag=x', 'questions'],
+    // Paging (docs/api-paging.md): limit and the opaque base64url cursor reach the service as sent.
+    ['GET', '/api/questions?limit=50&cursor=MjAyNS0wMy0wNFQwNTowNjowNy4wODla_-', 'questions'],
+    ['GET', '/api/questions/search?ankiStatus=not%20made&limit=200&cursor=a-b_c', 'questions'],
+    ['GET', '/api/questions?limit=0&cursor=%21%21', 'questions'],
     ['GET', '/api/billing', 'billing'],
     ['GET', '/api/billing/events?page=2', 'billing'],
   ];
