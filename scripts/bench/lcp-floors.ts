@@ -1,10 +1,13 @@
 /**
- * The two pages the web app bench measures next to the dashboard, served from loopback, so its
- * Largest Contentful Paint figure can be read against what this machine's Chromium needs anyway:
+ * The two pages the web app bench (frontend.bench.ts) loads next to the landing page and the
+ * dashboard, under the same profiles, served from loopback by Vite's preview server (gzip, where
+ * the gateway sends Brotli), so their Largest Contentful Paint can be read against what this
+ * machine's Chromium needs anyway:
  *  - a static page holding only the dashboard's heading: the browser's own floor (a new tab, the
  *    document, one paint);
  *  - frontend/bench/floor-page, built here with Vite: React and MUI rendering an app bar and the
  *    heading, no router, store, data or page chunk: the floor of the stack the web app is built on.
+ * The static page has the web app's viewport meta, so a phone-sized load lays it out alike.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +18,11 @@ const FLOOR_PAGE_SOURCE = path.join(REPO_ROOT, 'frontend', 'bench', 'floor-page'
 
 const STATIC_PAGE = `<!doctype html>
 <html lang="en">
-  <head><meta charset="UTF-8" /><title>LCP floor: a static page</title></head>
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>LCP floor: a static page</title>
+  </head>
   <body><main><h1>Welcome, Bench Student!</h1></main></body>
 </html>`;
 

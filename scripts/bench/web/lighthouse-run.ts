@@ -1,0 +1,147 @@
+/**
+ * Lighthouse 12 itself, in its default mode (mobile, moto g power screen, simulated slow 4G and
+ * 4x CPU), driving Debian's Chromium through chrome-launcher.
+ *
+ * A signed-in page needs its token in localStorage before Lighthouse navigates, and Lighthouse
+ * normally clears the origin's storage first. So for such a page the bench opens the origin once
+ * in the same Chromium (at /api/health, which loads none of the web app, so the HTTP cache stays
+ * cold for it), stores the token there, and runs Lighthouse with `disableStorageReset: true`. Each
+ * run gets a Chromium (and profile folder) of its own.
+ */
+import { chromium } from '@playwright/test';
+import type { Flags, Result } from 'lighthouse' with { 'resolution-mode': 'import' };
+import { debianChromium } from './chromium';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Audits the report shows without a pass or fail: never listed as failed. */
+const UNSCORED = new Set(['informative', 'manual', 'notApplicable']);
+
+/** Lighthouse's metric audits and the names the report gives them. */
+const METRICS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  speedIndexMs: 'speed-index',
+} as const;
+
+export interface FailedAudit {
+  id: string;
+  category: Category;
+  /** the report group (metrics, diagnostics, a11y-names-labels, ...) */
+  group: string | null;
+  title: string;
+  score: number | null;
+  displayValue: string | null;
+}
+
+export interface LighthouseFigures {
+  requestedUrl: string;
+  finalUrl: string;
+  /** 0-100, or null when Lighthouse could not score the category */
+  scores: Record<Category, number | null>;
+  metrics: Record<keyof typeof METRICS, number | null>;
+  /** audits of the four categories scoring under 0.9, or that could not run */
+  failed: FailedAudit[];
+  runWarnings: string[];
+  /** Lighthouse's measure of this machine's CPU speed at the time (higher is faster) */
+  benchmarkIndex: number;
+}
+
+/**
+ * chrome-launcher's flags plus the browser tests' (frontend/e2e/debian-chromium): the machine has
+ * no network, so nothing may try to reach Google's services, and headless needs the new mode for
+ * Lighthouse's screenshots.
+ */
+async function chromeFlags(): Promise<{ chromePath: string; flags: string[] }> {
+  const setup = await debianChromium();
+  const flags = setup.args.filter((flag) => !flag.startsWith('--headless'));
+  return { chromePath: setup.executablePath, flags: ['--headless=new', ...flags] };
+}
+
+async function putTokenInStorage(port: number, origin: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [context] = browser.contexts();
+    const page = await context.newPage();
+    await page.goto(new URL('/api/health', origin).href);
+    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await page.close();
+  } finally {
+    // Closing a browser Playwright connected to only drops the connection.
+    await browser.close();
+  }
+}
+
+const hundred = (score: number | null | undefined) =>
+  score === null || score === undefined ? null : Math.round(score * 100);
+
+function failedAudits(lhr: Result): FailedAudit[] {
+  const failed: FailedAudit[] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      const broken = audit.scoreDisplayMode === 'error';
+      if (UNSCORED.has(audit.scoreDisplayMode)) continue;
+      if (!broken && (audit.score === null || audit.score >= 0.9)) continue;
+      failed.push({
+        id: audit.id,
+        category,
+        group: ref.group ?? null,
+        title: broken
+          ? `${audit.title} (could not run: ${audit.errorMessage ?? '?'})`
+          : audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue ?? null,
+      });
+    }
+  }
+  return failed;
+}
+
+function figuresOf(lhr: Result): LighthouseFigures {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, hundred(lhr.categories[category]?.score)]),
+  ) as Record<Category, number | null>;
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? null]),
+  ) as Record<keyof typeof METRICS, number | null>;
+  return {
+    requestedUrl: lhr.requestedUrl ?? '',
+    finalUrl: lhr.finalDisplayedUrl,
+    scores,
+    metrics,
+    failed: failedAudits(lhr),
+    runWarnings: lhr.runWarnings.map(String),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+/** One Lighthouse run of `url`, signed in when a token is given. */
+export async function runLighthouse(url: string, token?: string): Promise<LighthouseFigures> {
+  const { launch } = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const { chromePath, flags } = await chromeFlags();
+  const chrome = await launch({ chromePath, chromeFlags: flags, logLevel: 'silent' });
+  try {
+    if (token) await putTokenInStorage(chrome.port, new URL(url).origin, token);
+    const settings: Flags = {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: Boolean(token),
+    };
+    const result = await lighthouse(url, settings);
+    if (!result) throw new Error('Lighthouse returned no result');
+    // A page that did not load (the product restarting, an interstitial) has no figures to give.
+    const failure = result.lhr.runtimeError;
+    if (failure)
+      throw new Error(`Lighthouse could not load ${url}: ${failure.code} ${failure.message}`);
+    return figuresOf(result.lhr);
+  } finally {
+    chrome.kill();
+  }
+}
