@@ -33,7 +33,9 @@ export function RootLayout() {
         onToggleDarkMode={() => dispatch(darkModeToggled())}
         onLogout={signOut}
       />
-      <Box component="main" id="main" sx={{ flexGrow: 1 }}>
+      {/* At least a screen tall: the footer starts below the first screen, so a page whose data
+          arrives after its first paint grows without moving the footer in view (layout shift). */}
+      <Box component="main" id="main" sx={{ flexGrow: 1, minHeight: '100vh' }}>
         <Outlet />
       </Box>
       <Footer

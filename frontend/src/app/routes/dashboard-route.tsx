@@ -17,7 +17,7 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { PageContainer } from '../../components/page-container';
 import { RouterLink } from '../../components/router-link';
 import { selectCurrentUser } from '../../features/auth/session-slice';
-import { LazyScoreCharts } from '../../features/charts/components/lazy-score-charts';
+import { ScoreCharts } from '../../features/charts/components/score-charts';
 import { CountdownCard } from '../../features/dashboard/components/countdown-card';
 import { PremiumSuccessModal } from '../../features/dashboard/components/premium-success-modal';
 import { ProgressCard } from '../../features/dashboard/components/progress-card';
@@ -42,7 +42,7 @@ function DashboardTests({ tests, failed }: { tests: readonly Test[]; failed: boo
         <ProgressCard
           testCount={tests.length}
           failed={failed}
-          charts={<LazyScoreCharts tests={tests} />}
+          charts={<ScoreCharts tests={tests} />}
         />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <RecentTestsCard tests={tests} />

@@ -1,6 +1,6 @@
 import { DEMO_CHART_ANIMATION_MS } from '@mcat/contracts';
 import { LandingPage } from '../../features/site-pages/components/landing-page';
-import { LazyScoreCharts } from '../../features/charts/components/lazy-score-charts';
+import { ScoreCharts } from '../../features/charts/components/score-charts';
 import { SAMPLE_TESTS } from '../../features/charts/utils/sample-tests';
 import { usePublicConfig } from '../../features/site-config/config-api';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -11,7 +11,7 @@ export function LandingRoute() {
   return (
     <LandingPage
       brandName={brandName}
-      demoCharts={<LazyScoreCharts tests={SAMPLE_TESTS} animationMs={DEMO_CHART_ANIMATION_MS} />}
+      demoCharts={<ScoreCharts tests={SAMPLE_TESTS} animationMs={DEMO_CHART_ANIMATION_MS} />}
     />
   );
 }

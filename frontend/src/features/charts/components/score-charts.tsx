@@ -1,28 +1,17 @@
 /**
  * The two score charts of the dashboard and the landing demo: "MCAT Total Score" (472-528) and
- * "MCAT Section Scores" (118-132) with a toggle per section. Compact under 768 px.
+ * "MCAT Section Scores" (118-132) with a toggle per section. Headings, captions, toggles and each
+ * chart's box (its height by CSS: 280 px under 768 px, else 360) render with the page, also in the
+ * build's prerendered landing page; the canvases arrive after the page has painted, inside their
+ * boxes, so nothing moves when they do.
  */
-import { useMemo, useState } from 'react';
-import {
-  CategoryScale,
-  Chart as ChartJS,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartData,
-  type ChartOptions,
-} from 'chart.js';
-import ChartDataLabels from 'chartjs-plugin-datalabels';
-import { Line } from 'react-chartjs-2';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import {
   NARROW_SCREEN_PX,
@@ -34,10 +23,9 @@ import {
   TOTAL_SCORE_MIN,
   type SectionKey,
 } from '@mcat/contracts';
-import { sectionScoreSeries, totalScoreSeries, type ChartTest } from '../utils/chart-data';
+import type { ChartTest } from '../utils/chart-data';
 import { seriesColor } from '../utils/chart-colors';
-
-ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
+import { LazyScoreLineChart } from './lazy-score-line-chart';
 
 export const NO_CHART_DATA = 'No test data available to display.';
 
@@ -47,122 +35,23 @@ export interface ScoreChartsProps {
   animationMs?: number;
 }
 
-interface ChartLook {
-  narrow: boolean;
-  textColor: string;
-  gridColor: string;
-  animationMs: number;
-}
-
-/** Labels sit above their point; at the two ends they lean inwards so they stay readable. */
-const edgeAwareAlign = (context: { dataIndex: number; dataset: { data: unknown[] } }): number => {
-  if (context.dataIndex === 0) return -45;
-  if (context.dataIndex === context.dataset.data.length - 1) return -135;
-  return -90;
-};
-
-const lineOptions = (look: ChartLook, min: number, max: number): ChartOptions<'line'> => ({
-  responsive: true,
-  maintainAspectRatio: false,
-  animation: { duration: look.animationMs },
-  layout: { padding: { top: 24, left: 8, right: 24 } },
-  scales: {
-    x: {
-      ticks: { color: look.textColor, maxTicksLimit: look.narrow ? 3 : 10, maxRotation: 0 },
-      grid: { color: look.gridColor },
-    },
-    y: {
-      min,
-      max,
-      ticks: { color: look.textColor, maxTicksLimit: look.narrow ? 5 : 9 },
-      grid: { color: look.gridColor },
-    },
-  },
-  plugins: {
-    legend: {
-      position: look.narrow ? 'bottom' : 'top',
-      labels: { color: look.textColor, boxWidth: look.narrow ? 12 : 40 },
-      onClick: () => undefined,
-    },
-    datalabels: {
-      align: edgeAwareAlign,
-      anchor: 'end',
-      clamp: true,
-      color: look.textColor,
-      font: { size: look.narrow ? 10 : 11, weight: 'bold' },
-    },
-  },
-});
-
-const labelFrom =
-  (labels: readonly (string | null)[]) =>
-  (_value: unknown, context: { dataIndex: number }): string =>
-    labels[context.dataIndex] ?? '';
-
-const displayFrom =
-  (labels: readonly (string | null)[]) =>
-  (context: { dataIndex: number }): boolean =>
-    labels[context.dataIndex] !== null;
+const chartBox = {
+  height: 360,
+  [`@media (max-width:${NARROW_SCREEN_PX - 0.05}px)`]: { height: 280 },
+} as const;
 
 export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
-  const theme = useTheme();
-  const darkMode = theme.palette.mode === 'dark';
-  const narrow = useMediaQuery(`(max-width:${NARROW_SCREEN_PX - 0.05}px)`);
+  const darkMode = useTheme().palette.mode === 'dark';
   const [visible, setVisible] = useState<readonly SectionKey[]>(SECTION_KEYS);
-
-  const look: ChartLook = {
-    narrow,
-    textColor: theme.palette.text.primary,
-    gridColor: theme.palette.divider,
-    animationMs,
-  };
-
-  const total = useMemo(() => totalScoreSeries(tests, narrow), [tests, narrow]);
-  const sections = useMemo(
-    () => sectionScoreSeries(tests, visible, narrow),
-    [tests, visible, narrow],
-  );
 
   if (tests.length === 0) {
     return <Typography sx={{ py: 3 }}>{NO_CHART_DATA}</Typography>;
   }
 
-  const totalColor = seriesColor('total', darkMode);
-  const totalData: ChartData<'line'> = {
-    labels: total.dates,
-    datasets: [
-      {
-        label: 'Total Score',
-        data: total.scores,
-        borderColor: totalColor,
-        backgroundColor: totalColor,
-        tension: 0.2,
-        datalabels: { display: displayFrom(total.labels), formatter: labelFrom(total.labels) },
-      },
-    ],
-  };
-
-  const sectionData: ChartData<'line'> = {
-    labels: sections.dates,
-    datasets: sections.sections.map((series) => {
-      const color = seriesColor(series.key, darkMode);
-      return {
-        label: series.name,
-        data: series.scores,
-        borderColor: color,
-        backgroundColor: color,
-        tension: 0.2,
-        datalabels: { display: displayFrom(series.labels), formatter: labelFrom(series.labels) },
-      };
-    }),
-  };
-
   const toggle = (key: SectionKey) =>
     setVisible((current) =>
       current.includes(key) ? current.filter((k) => k !== key) : [...current, key],
     );
-
-  const chartHeight = narrow ? 280 : 360;
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -174,13 +63,13 @@ export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
           Total scores range from {TOTAL_SCORE_MIN} to {TOTAL_SCORE_MAX}. Each point is labelled
           with the test it comes from.
         </Typography>
-        <Box sx={{ height: chartHeight }}>
-          <Line
-            data={totalData}
-            options={lineOptions(look, TOTAL_SCORE_MIN, TOTAL_SCORE_MAX)}
-            plugins={[ChartDataLabels]}
-            role="img"
-            aria-label={`MCAT Total Score chart of ${tests.length} tests`}
+        <Box sx={chartBox}>
+          <LazyScoreLineChart
+            chart="total"
+            tests={tests}
+            visible={visible}
+            animationMs={animationMs}
+            ariaLabel={`MCAT Total Score chart of ${tests.length} tests`}
           />
         </Box>
       </Paper>
@@ -207,13 +96,13 @@ export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
             />
           ))}
         </FormGroup>
-        <Box sx={{ height: chartHeight }}>
-          <Line
-            data={sectionData}
-            options={lineOptions(look, SECTION_SCORE_MIN, SECTION_SCORE_MAX)}
-            plugins={[ChartDataLabels]}
-            role="img"
-            aria-label={`MCAT Section Scores chart of ${tests.length} tests`}
+        <Box sx={chartBox}>
+          <LazyScoreLineChart
+            chart="sections"
+            tests={tests}
+            visible={visible}
+            animationMs={animationMs}
+            ariaLabel={`MCAT Section Scores chart of ${tests.length} tests`}
           />
         </Box>
       </Paper>

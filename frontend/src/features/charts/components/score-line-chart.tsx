@@ -1,0 +1,182 @@
+/**
+ * One score chart's canvas, drawn by chart.js: the largest chunk of the app, so this module is
+ * loaded only once the page around the charts has painted (lazy-score-line-chart.tsx), inside a
+ * box of the chart's height that the page rendered already (score-charts.tsx).
+ */
+import { useMemo } from 'react';
+import {
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+} from 'chart.js';
+import ChartDataLabels from 'chartjs-plugin-datalabels';
+import { Line } from 'react-chartjs-2';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  NARROW_SCREEN_PX,
+  SECTION_SCORE_MAX,
+  SECTION_SCORE_MIN,
+  TOTAL_SCORE_MAX,
+  TOTAL_SCORE_MIN,
+  type SectionKey,
+} from '@mcat/contracts';
+import { sectionScoreSeries, totalScoreSeries, type ChartTest } from '../utils/chart-data';
+import { seriesColor } from '../utils/chart-colors';
+
+ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
+
+export interface ScoreLineChartProps {
+  /** The total score, or the sections shown in `visible`. */
+  chart: 'total' | 'sections';
+  tests: readonly ChartTest[];
+  visible: readonly SectionKey[];
+  animationMs: number;
+  ariaLabel: string;
+}
+
+interface ChartLook {
+  narrow: boolean;
+  textColor: string;
+  gridColor: string;
+  animationMs: number;
+}
+
+/** Labels sit above their point; at the two ends they lean inwards so they stay readable. */
+const edgeAwareAlign = (context: { dataIndex: number; dataset: { data: unknown[] } }): number => {
+  if (context.dataIndex === 0) return -45;
+  if (context.dataIndex === context.dataset.data.length - 1) return -135;
+  return -90;
+};
+
+const lineOptions = (look: ChartLook, min: number, max: number): ChartOptions<'line'> => ({
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: { duration: look.animationMs },
+  layout: { padding: { top: 24, left: 8, right: 24 } },
+  scales: {
+    x: {
+      ticks: { color: look.textColor, maxTicksLimit: look.narrow ? 3 : 10, maxRotation: 0 },
+      grid: { color: look.gridColor },
+    },
+    y: {
+      min,
+      max,
+      ticks: { color: look.textColor, maxTicksLimit: look.narrow ? 5 : 9 },
+      grid: { color: look.gridColor },
+    },
+  },
+  plugins: {
+    legend: {
+      position: look.narrow ? 'bottom' : 'top',
+      labels: { color: look.textColor, boxWidth: look.narrow ? 12 : 40 },
+      onClick: () => undefined,
+    },
+    datalabels: {
+      align: edgeAwareAlign,
+      anchor: 'end',
+      clamp: true,
+      color: look.textColor,
+      font: { size: look.narrow ? 10 : 11, weight: 'bold' },
+    },
+  },
+});
+
+const labelFrom =
+  (labels: readonly (string | null)[]) =>
+  (_value: unknown, context: { dataIndex: number }): string =>
+    labels[context.dataIndex] ?? '';
+
+const displayFrom =
+  (labels: readonly (string | null)[]) =>
+  (context: { dataIndex: number }): boolean =>
+    labels[context.dataIndex] !== null;
+
+const totalChartData = (
+  tests: readonly ChartTest[],
+  narrow: boolean,
+  darkMode: boolean,
+): ChartData<'line'> => {
+  const total = totalScoreSeries(tests, narrow);
+  const color = seriesColor('total', darkMode);
+  return {
+    labels: total.dates,
+    datasets: [
+      {
+        label: 'Total Score',
+        data: total.scores,
+        borderColor: color,
+        backgroundColor: color,
+        tension: 0.2,
+        datalabels: { display: displayFrom(total.labels), formatter: labelFrom(total.labels) },
+      },
+    ],
+  };
+};
+
+const sectionChartData = (
+  tests: readonly ChartTest[],
+  visible: readonly SectionKey[],
+  narrow: boolean,
+  darkMode: boolean,
+): ChartData<'line'> => {
+  const sections = sectionScoreSeries(tests, visible, narrow);
+  return {
+    labels: sections.dates,
+    datasets: sections.sections.map((series) => {
+      const color = seriesColor(series.key, darkMode);
+      return {
+        label: series.name,
+        data: series.scores,
+        borderColor: color,
+        backgroundColor: color,
+        tension: 0.2,
+        datalabels: { display: displayFrom(series.labels), formatter: labelFrom(series.labels) },
+      };
+    }),
+  };
+};
+
+export function ScoreLineChart({
+  chart,
+  tests,
+  visible,
+  animationMs,
+  ariaLabel,
+}: ScoreLineChartProps) {
+  const theme = useTheme();
+  const darkMode = theme.palette.mode === 'dark';
+  const narrow = useMediaQuery(`(max-width:${NARROW_SCREEN_PX - 0.05}px)`);
+  const look: ChartLook = {
+    narrow,
+    textColor: theme.palette.text.primary,
+    gridColor: theme.palette.divider,
+    animationMs,
+  };
+  const data = useMemo(
+    () =>
+      chart === 'total'
+        ? totalChartData(tests, narrow, darkMode)
+        : sectionChartData(tests, visible, narrow, darkMode),
+    [chart, tests, visible, narrow, darkMode],
+  );
+  const options =
+    chart === 'total'
+      ? lineOptions(look, TOTAL_SCORE_MIN, TOTAL_SCORE_MAX)
+      : lineOptions(look, SECTION_SCORE_MIN, SECTION_SCORE_MAX);
+  return (
+    <Line
+      data={data}
+      options={options}
+      plugins={[ChartDataLabels]}
+      role="img"
+      aria-label={ariaLabel}
+    />
+  );
+}
