@@ -11,8 +11,9 @@
  *     screen, slow 4G, CPU 4x). Per page and profile, the medians of: LCP and its element, FCP,
  *     CLS, total blocking time, bytes on the wire and decoded, bytes complete before first paint,
  *     and how the responses were compressed; each LCP also as a ratio to the React+MUI floor.
- *  2. Lighthouse 12 in its default mobile mode on the landing page and the signed-in dashboard:
- *     the four category scores, its metrics and the audits that failed.
+ *  2. Lighthouse 12 in its default mobile mode on the landing page and the signed-in dashboard,
+ *     BENCH_LIGHTHOUSE_RUNS (3) runs each: the median run's four category scores, its metrics and
+ *     the audits that failed.
  *
  * Every figure is also written to .test-data/reports/web-figures.json. BENCH_WEB_PART=loads or
  * =lighthouse runs one part only; BENCH_QUIET_MS (5000) sets the quiet window that ends a load.
@@ -30,7 +31,15 @@ import type { PageSpec } from './web/page-load';
 import { firstLine, waitForProduct } from './web/product';
 import { PROFILES, type ProfileName } from './web/profiles';
 import { describeProfile, print, printLighthouse, printPage, type PageTargets } from './web/report';
-import { BASE_URL, PART, QUIET_MS, REPORT_FILE, RUNS, TARGETS } from './web/settings';
+import {
+  BASE_URL,
+  LIGHTHOUSE_RUNS,
+  PART,
+  QUIET_MS,
+  REPORT_FILE,
+  RUNS,
+  TARGETS,
+} from './web/settings';
 
 interface WebFigures {
   measuredAt: string;
@@ -135,7 +144,10 @@ async function measureLoads(browser: Browser, user: BenchUser | null): Promise<P
 }
 
 async function measureLighthouse(user: BenchUser | null): Promise<WebFigures['lighthouse']> {
-  print('Lighthouse (default mobile mode: simulated slow 4G, CPU 4x, moto g power screen):');
+  print(
+    `Lighthouse (default mobile mode: simulated slow 4G, CPU 4x, moto g power screen), ` +
+      `median of ${LIGHTHOUSE_RUNS} runs:`,
+  );
   const figures: WebFigures['lighthouse'] = {};
   const runs: [string, string, string | undefined][] = [
     ['landing', `${BASE_URL}/`, undefined],
@@ -148,11 +160,7 @@ async function measureLighthouse(user: BenchUser | null): Promise<WebFigures['li
       continue;
     }
     try {
-      const result = await runLighthouse(url, token).catch(async (error: unknown) => {
-        // Most likely the product restarting: wait for it and give Lighthouse a second go.
-        if (!(await waitForProduct())) throw error;
-        return runLighthouse(url, token);
-      });
+      const result = await runLighthouse(url, token);
       figures[key] = result;
       printLighthouse(title, result);
     } catch (error) {

@@ -8,6 +8,7 @@ const request = (url: string, encodedBytes: number): RequestRecord => ({
   acceptEncoding: 'gzip, deflate, br, zstd',
   contentEncoding: 'br',
   encodedBytes,
+  headerBytes: 300,
   decodedBytes: encodedBytes * 3,
   finished: true,
 });

@@ -90,5 +90,7 @@ export function bytesCompleteBy(
   return bytes;
 }
 
-export const sumOf = (requests: readonly RequestRecord[], key: 'encodedBytes' | 'decodedBytes') =>
-  requests.reduce((sum, request) => sum + request[key], 0);
+export const sumOf = (
+  requests: readonly RequestRecord[],
+  key: 'encodedBytes' | 'headerBytes' | 'decodedBytes',
+) => requests.reduce((sum, request) => sum + request[key], 0);

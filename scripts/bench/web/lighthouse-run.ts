@@ -11,6 +11,9 @@
 import { chromium } from '@playwright/test';
 import type { Flags, Result } from 'lighthouse' with { 'resolution-mode': 'import' };
 import { debianChromium } from './chromium';
+import { median } from './figures';
+import { waitForProduct } from './product';
+import { LIGHTHOUSE_RUNS } from './settings';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -43,11 +46,13 @@ export interface LighthouseFigures {
   /** 0-100, or null when Lighthouse could not score the category */
   scores: Record<Category, number | null>;
   metrics: Record<keyof typeof METRICS, number | null>;
-  /** audits of the four categories scoring under 0.9, or that could not run */
+  /** audits of the four categories scoring under 0.9, or that could not run (median run) */
   failed: FailedAudit[];
   runWarnings: string[];
   /** Lighthouse's measure of this machine's CPU speed at the time (higher is faster) */
   benchmarkIndex: number;
+  /** every run's scores and metrics (`scores` and `metrics` above are their medians) */
+  runs: Pick<LighthouseFigures, 'scores' | 'metrics'>[];
 }
 
 /**
@@ -101,7 +106,7 @@ function failedAudits(lhr: Result): FailedAudit[] {
   return failed;
 }
 
-function figuresOf(lhr: Result): LighthouseFigures {
+function figuresOf(lhr: Result): Omit<LighthouseFigures, 'runs'> {
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, hundred(lhr.categories[category]?.score)]),
   ) as Record<Category, number | null>;
@@ -120,7 +125,7 @@ function figuresOf(lhr: Result): LighthouseFigures {
 }
 
 /** One Lighthouse run of `url`, signed in when a token is given. */
-export async function runLighthouse(url: string, token?: string): Promise<LighthouseFigures> {
+async function runOnce(url: string, token?: string): Promise<Result> {
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
   const { chromePath, flags } = await chromeFlags();
@@ -140,8 +145,50 @@ export async function runLighthouse(url: string, token?: string): Promise<Lighth
     const failure = result.lhr.runtimeError;
     if (failure)
       throw new Error(`Lighthouse could not load ${url}: ${failure.code} ${failure.message}`);
-    return figuresOf(result.lhr);
+    return result.lhr;
   } finally {
     chrome.kill();
   }
+}
+
+/** A run that fails is tried once more after the product answers again (it may be restarting). */
+async function runWithRetry(url: string, token?: string): Promise<Result> {
+  try {
+    return await runOnce(url, token);
+  } catch (error) {
+    if (!(await waitForProduct())) throw error;
+    return runOnce(url, token);
+  }
+}
+
+const medianOf = (values: (number | null)[]) =>
+  median(values.filter((value): value is number => value !== null));
+
+/**
+ * LIGHTHOUSE_RUNS runs of `url`, since one simulated run moves by several points from the next:
+ * each score and metric is the median over the runs; the failed audits are those of Lighthouse's
+ * own median run (the run nearest the median FCP and time to interactive, as lighthouse-ci picks
+ * it), so they come from one coherent run.
+ */
+export async function runLighthouse(url: string, token?: string): Promise<LighthouseFigures> {
+  const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
+  const results: Result[] = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) results.push(await runWithRetry(url, token));
+  const runs = results.map(figuresOf);
+  const medianRun = figuresOf(computeMedianRun(results));
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, medianOf(runs.map((run) => run.scores[category]))]),
+  ) as Record<Category, number | null>;
+  const metrics = Object.fromEntries(
+    Object.keys(METRICS).map((key) => {
+      const metric = key as keyof typeof METRICS;
+      return [metric, medianOf(runs.map((run) => run.metrics[metric]))];
+    }),
+  ) as Record<keyof typeof METRICS, number | null>;
+  return {
+    ...medianRun,
+    scores,
+    metrics,
+    runs: runs.map((run) => ({ scores: run.scores, metrics: run.metrics })),
+  };
 }

@@ -15,6 +15,8 @@ export interface RequestRecord {
   acceptEncoding: string | null;
   contentEncoding: string | null;
   encodedBytes: number;
+  /** of encodedBytes, the response's status line and headers (the bytes in when they were read) */
+  headerBytes: number;
   decodedBytes: number;
   finished: boolean;
 }
@@ -42,6 +44,7 @@ export async function recordNetwork(cdp: CDPSession): Promise<() => RequestRecor
       acceptEncoding: null,
       contentEncoding: null,
       encodedBytes: 0,
+      headerBytes: 0,
       decodedBytes: 0,
       finished: false,
     };
@@ -56,6 +59,7 @@ export async function recordNetwork(cdp: CDPSession): Promise<() => RequestRecor
     if (!record) return;
     record.status = event.response.status;
     record.contentEncoding = header(event.response.headers, 'content-encoding');
+    record.headerBytes = event.response.encodedDataLength;
   });
   cdp.on('Network.dataReceived', (event) => {
     const record = byId(event.requestId);

@@ -41,6 +41,8 @@ export interface LoadFigures {
   shifts: LayoutShift[];
   tbtMs: number;
   encodedBytes: number;
+  /** of encodedBytes, response status lines and headers */
+  headerBytes: number;
   decodedBytes: number;
   encodedBytesBeforeFcp: number;
   requests: RequestRecord[];
@@ -94,6 +96,7 @@ function figuresOf(snapshot: PageSnapshot, requests: RequestRecord[]): LoadFigur
     shifts: snapshot.shifts.filter((shift) => !shift.hadRecentInput),
     tbtMs: fcp === null ? 0 : totalBlockingTime(snapshot.longTasks, fcp, snapshot.now),
     encodedBytes: sumOf(requests, 'encodedBytes'),
+    headerBytes: sumOf(requests, 'headerBytes'),
     decodedBytes: sumOf(requests, 'decodedBytes'),
     encodedBytesBeforeFcp: fcp === null ? 0 : bytesCompleteBy(requests, snapshot.responses, fcp),
     requests,

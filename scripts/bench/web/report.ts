@@ -99,7 +99,8 @@ export function printPage(
     );
   }
   print(
-    `    on the wire ${kb(summary.encodedBytes.median)} (decoded ${kb(summary.decodedBytes.median)})` +
+    `    on the wire ${kb(summary.encodedBytes.median)}, of which headers ` +
+      `${kb(summary.headerBytes.median)} (bodies decoded: ${kb(summary.decodedBytes.median)})` +
       ` in ${summary.requests.median ?? 0} requests${against(summary.encodedBytes.median, targets.visitBytes, kb)}`,
   );
   print(
@@ -130,19 +131,25 @@ export function printLighthouse(title: string, figures: LighthouseFigures): void
     const ok = score !== null && score >= target;
     return `${category} ${score ?? 'n/a'} (target >= ${target}: ${ok ? 'meets target' : 'BELOW TARGET'})`;
   });
-  print(`    ${scores.join(', ')}`);
+  print(`    medians: ${scores.join(', ')}`);
+  const performance = figures.runs.map((run) => run.scores.performance ?? 'n/a');
+  print(`    performance score of each run: ${performance.join(', ')}`);
   const m = figures.metrics;
   print(
-    `    FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, ` +
+    `    medians: FCP ${ms(m.fcpMs)}, LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, ` +
       `CLS ${m.cls?.toFixed(3) ?? 'n/a'}, Speed Index ${ms(m.speedIndexMs)}; ` +
-      `CPU benchmark index ${Math.round(figures.benchmarkIndex)}`,
+      `CPU benchmark index ${Math.round(figures.benchmarkIndex)} (median run)`,
   );
-  if (figures.failed.length === 0) print('    no audit scored under 0.9');
+  print(
+    figures.failed.length === 0
+      ? '    no audit scored under 0.9 in the median run'
+      : '    audits under 0.9 in the median run:',
+  );
   for (const audit of figures.failed) {
     const score = audit.score === null ? 'n/a' : audit.score.toFixed(2);
     const value = audit.displayValue ? `, ${audit.displayValue}` : '';
     const where = audit.group ? `${audit.category}/${audit.group}` : audit.category;
-    print(`    failed [${where}] ${audit.id}: ${audit.title} (score ${score}${value})`);
+    print(`      [${where}] ${audit.id}: ${audit.title} (score ${score}${value})`);
   }
   for (const warning of figures.runWarnings) print(`    Lighthouse warns: ${warning}`);
 }

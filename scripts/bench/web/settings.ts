@@ -16,6 +16,9 @@ export const BASE_URL =
 /** Cold loads per page and profile; the figures are their medians. */
 export const RUNS = Math.round(positiveNumber(process.env.BENCH_RUNS, 5));
 
+/** Lighthouse runs per page; the median run is reported (Lighthouse's advice is 3 to 5). */
+export const LIGHTHOUSE_RUNS = Math.round(positiveNumber(process.env.BENCH_LIGHTHOUSE_RUNS, 3));
+
 /**
  * How long the main thread must stay free of long tasks (after the network went idle) before a
  * load counts as finished: Lighthouse's TTI waits for a 5 s quiet window, and total blocking time

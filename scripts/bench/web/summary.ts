@@ -15,6 +15,7 @@ export interface ResponseSummary {
   status: number | null;
   contentEncoding: string | null;
   encodedBytes: number;
+  headerBytes: number;
   decodedBytes: number;
 }
 
@@ -34,6 +35,7 @@ export interface PageSummary {
   largestShifts: LayoutShift[];
   tbtMs: Series;
   encodedBytes: Series;
+  headerBytes: Series;
   decodedBytes: Series;
   encodedBytesBeforeFcp: Series;
   requests: Series;
@@ -65,6 +67,7 @@ const responseSummary = (request: RequestRecord): ResponseSummary => ({
   status: request.status,
   contentEncoding: request.contentEncoding,
   encodedBytes: request.encodedBytes,
+  headerBytes: request.headerBytes,
   decodedBytes: request.decodedBytes,
 });
 
@@ -87,6 +90,7 @@ export function summarise(loads: readonly LoadFigures[], failures: string[]): Pa
     largestShifts: [...(last?.shifts ?? [])].sort((a, b) => b.value - a.value).slice(0, 3),
     tbtMs: seriesOf(loads, 'tbtMs'),
     encodedBytes: seriesOf(loads, 'encodedBytes'),
+    headerBytes: seriesOf(loads, 'headerBytes'),
     decodedBytes: seriesOf(loads, 'decodedBytes'),
     encodedBytesBeforeFcp: seriesOf(loads, 'encodedBytesBeforeFcp'),
     requests: series(loads, (load) => load.requests.length),
