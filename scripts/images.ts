@@ -62,7 +62,7 @@ function podman(args: string[], options: { quiet?: boolean } = {}): string {
   return (result.stdout ?? '').trim();
 }
 
-const imageExists = (image: string) =>
+export const imageExists = (image: string): boolean =>
   spawnSync('podman', ['image', 'exists', image], { stdio: 'ignore' }).status === 0;
 
 const timings: [string, number][] = [];

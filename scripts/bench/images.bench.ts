@@ -5,10 +5,11 @@
  * against the issue's targets: helm install --wait under 90 s, zero restarts, zero failed polls
  * during the upgrade. Reports and never fails; an image not built yet is said so.
  */
-import { spawnSync } from 'node:child_process';
 import { readClusterFigures } from '../lib/cluster/cluster-figures';
 import {
   BUILD_IMAGE,
+  imageExists,
+  imageSize,
   NODE_IMAGE,
   PRODUCT_IMAGES,
   productImage,
@@ -21,12 +22,8 @@ const TARGET_HELM_INSTALL_S = 90;
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
 /** The image's size in MiB as podman counts it (all layers), or null if podman lacks it. */
-function sizeMiB(image: string): number | null {
-  const result = spawnSync('podman', ['image', 'inspect', '--format', '{{.Size}}', image], {
-    encoding: 'utf8',
-  });
-  return result.status === 0 ? Number(result.stdout.trim()) / 2 ** 20 : null;
-}
+const sizeMiB = (image: string): number | null =>
+  imageExists(image) ? imageSize(image) / 2 ** 20 : null;
 
 const shown = (value: number | null) => (value === null ? 'not built' : `${value.toFixed(1)} MiB`);
 
