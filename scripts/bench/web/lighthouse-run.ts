@@ -56,9 +56,9 @@ export interface LighthouseFigures {
 }
 
 /**
- * chrome-launcher's flags plus the browser tests' (frontend/e2e/debian-chromium): the machine has
- * no network, so nothing may try to reach Google's services, and headless needs the new mode for
- * Lighthouse's screenshots.
+ * chrome-launcher's own flags plus the browser tests' (frontend/e2e/debian-chromium): the machine
+ * has no network, so nothing may try to reach Google's services. Headless is named in its new
+ * mode explicitly, as Lighthouse's documentation does.
  */
 async function chromeFlags(): Promise<{ chromePath: string; flags: string[] }> {
   const setup = await debianChromium();

@@ -113,7 +113,9 @@ export async function loadOnce(
   const context = await browser.newContext(profile.context);
   try {
     if (spec.token) {
-      await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(spec.token)})`);
+      // Every document runs it, about:blank too, whose storage access throws.
+      const store = `localStorage.setItem('token', ${JSON.stringify(spec.token)})`;
+      await context.addInitScript(`try { ${store} } catch (error) { /* no storage here */ }`);
     }
     await context.addInitScript(OBSERVERS);
     const page = await context.newPage();
