@@ -124,7 +124,6 @@ const systemTestEnv = (stack: StackHandle): Record<string, string> => ({
   SYSTEM_BASE_URL: stack.url,
   SYSTEM_MAIL_DIR: mailDir(profile),
   SYSTEM_MONGO_URL: infraUrls(profile).MONGO_URL,
-  SYSTEM_PIDS: JSON.stringify(stack.pids),
 });
 
 /** The jest specs in gateway/test/system, driving the running product through its gateway. */

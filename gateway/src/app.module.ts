@@ -10,6 +10,7 @@ import {
 } from '@mcat/service-kit/core';
 import type { GatewayConfig } from './config';
 import { ProductHealthController } from './health/product-health.controller';
+import { RunnerProcesses } from './health/runner-processes';
 import { UpstreamHealth } from './health/upstream-health';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { PublicConfigService } from './public-config/public-config.service';
@@ -41,6 +42,7 @@ export class GatewayModule {
         HealthRegistry,
         Metrics,
         UpstreamHealth,
+        RunnerProcesses,
         PublicConfigService,
       ],
     };

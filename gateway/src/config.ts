@@ -76,6 +76,11 @@ export const gatewayEnvSchema = z.object({
     .default(SITE_DEFAULTS.supportEmail),
   DONATION_URL: urlVariable('DONATION_URL', HTTP).default(SITE_DEFAULTS.donationUrl),
   PUBLIC_URL: urlVariable('PUBLIC_URL', HTTP).default(SITE_DEFAULTS.publicUrl),
+  /**
+   * The single-machine runner's status file: /api/health then lists each process it started with
+   * its state and restart count (docs/adr/0017-supervision.md). Unset in a cluster.
+   */
+  RUNNER_STATUS_FILE: z.string().min(1).optional(),
   /** The /guide page's resource links, a JSON array (see public-config/guide-resources.ts). */
   GUIDE_RESOURCES: guideResourcesVariable,
   /** Largest request body forwarded, in bytes; multipart uploads have their own limit. */

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { infraUrls, REPO_ROOT, SERVICE_NAMES, type Profile, type ServiceName } from './ports';
+import { runnerStatusFile } from './supervision/runner-status';
 
 export type ProcessName = ServiceName | 'gateway' | 'smtp';
 
@@ -124,6 +125,8 @@ export function gatewayEnv(profile: Profile, env: Env = process.env): Record<str
     JWKS_URL: `${local(s.auth)}/.well-known/jwks.json`,
     STATIC_DIR: path.join(REPO_ROOT, 'frontend', 'dist'),
     PUBLIC_URL: publicUrl(profile, env),
+    // /api/health adds the runner's view of its processes (states, restarts) from this file.
+    RUNNER_STATUS_FILE: runnerStatusFile(profile),
     // The browser suite and the benches call from 127.0.0.1 far faster than a person; the system
     // tests call from other loopback addresses, so the limits still apply to them.
     ...(profile.name === 'test'

@@ -2,7 +2,8 @@
  * Runs a profile's whole product on this machine: the infrastructure (unless the caller already
  * runs it or an URL replaces it), then the SMTP catcher, the services and the gateway, each its own
  * OS process under `concurrently` with its output prefixed by its name. Resolves once every
- * process answers its readiness check. `npm start`, `npm test` (for Playwright) and
+ * process answers its readiness check; from then on a Supervisor restarts any process that ends
+ * on its own (docs/adr/0017-supervision.md). `npm start`, `npm test` (for Playwright) and
  * `npm run bench` all start the product through here.
  */
 import type { Writable } from 'node:stream';
@@ -20,6 +21,8 @@ import { infraSpecs, type ProcessSpec } from './infra';
 import { REPO_ROOT, type Profile } from './ports';
 import { ensureInternalToken } from './internal-token';
 import { appProcesses, type AppProcess } from './processes';
+import { runnerStatusFile } from './supervision/runner-status';
+import { describeExit, Supervisor } from './supervision/supervisor';
 
 export interface StackOptions {
   /** Start FerretDB, NATS and Redis too (default true); false when the caller runs them. */
@@ -41,9 +44,11 @@ export class StackAbortedError extends Error {
 export interface StackHandle {
   /** The gateway's address on loopback. */
   url: string;
-  /** The OS process id of each process, by name. */
+  /** The OS process id of each process once all were ready, by name (a restart changes it). */
   pids: Record<string, number>;
-  /** Settles when the stack ends: rejects if a process failed while it was not being stopped. */
+  /** Where the runner keeps each process's current state, pid and restart count. */
+  statusFile: string;
+  /** Settles when the stack has been stopped. */
   finished: Promise<void>;
   /** Stops the application processes, then the infrastructure; safe to call more than once. */
   stop(): Promise<void>;
@@ -124,18 +129,21 @@ export async function startStack(
   const timeout = options.readyTimeoutMs ?? 120_000;
 
   const groups: Group[] = [];
+  let supervisor: Supervisor | null = null;
   let stopping: Promise<void> | null = null;
-  let failure: Error | null = null;
   let markStopped: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   const stop = () =>
     (stopping ??= (async () => {
+      // Pending restarts are cancelled first, so none starts a process during the shutdown.
+      supervisor?.stop();
       for (const group of [...groups].reverse()) await stopGroup(group);
       markStopped();
     })());
 
-  // Every process runs until the stack is stopped: one that ends before is a failure, and the
-  // others are stopped with it (concurrently's kill-others, done here so a requested stop is quiet).
+  // Once every process is ready the supervisor restarts one that ends. Before that, one that ends
+  // is a failure (a port in use, a bad setting: a restart would only hide it), and the others are
+  // stopped with it (concurrently's kill-others, done here so a requested stop is quiet).
   let rejectFailed: (error: Error) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => (rejectFailed = reject));
   failed.catch(() => undefined);
@@ -143,9 +151,13 @@ export async function startStack(
     for (const command of group.commands) {
       command.close.subscribe((event) => {
         if (stopping) return;
-        output.write(`--> ${command.name} ended (exit ${event.exitCode}); stopping the others\n`);
-        failure = new Error(`${command.name} ended (exit ${event.exitCode}).`);
-        rejectFailed(failure);
+        if (supervisor) {
+          supervisor.onExit(command, event);
+          return;
+        }
+        const ended = describeExit(event.exitCode);
+        output.write(`--> ${command.name} ended (${ended}) while starting; stopping the others\n`);
+        rejectFailed(new Error(`${command.name} ended (${ended}) while starting.`));
         void stop();
       });
     }
@@ -181,12 +193,12 @@ export async function startStack(
       : error;
   }
 
+  const commands = groups.flatMap((group) => group.commands);
+  const statusFile = runnerStatusFile(profile);
+  supervisor = new Supervisor(commands, { output, statusFile });
   const pids: Record<string, number> = {};
-  for (const command of groups.flatMap((group) => group.commands)) {
+  for (const command of commands) {
     if (command.pid !== undefined) pids[command.name] = command.pid;
   }
-  const finished = stopped.then(() => {
-    if (failure) throw failure;
-  });
-  return { url: `http://127.0.0.1:${profile.gateway}`, pids, finished, stop };
+  return { url: `http://127.0.0.1:${profile.gateway}`, pids, statusFile, finished: stopped, stop };
 }

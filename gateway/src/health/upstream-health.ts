@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { HealthReport, HealthStatus } from '@mcat/contracts';
 import { UPSTREAMS } from '../tokens';
 import type { UpstreamService, Upstreams } from '../upstreams';
+import { RunnerProcesses } from './runner-processes';
 
 /** The infrastructure every deployment has; listed even when no service could report on it. */
 const EXPECTED_DEPENDENCIES = ['mongodb', 'nats', 'redis'] as const;
@@ -24,15 +25,22 @@ const UNREACHABLE: Readiness = { ready: false, dependencies: {} };
 /**
  * The state of the whole product, from each service's /readyz: a service is up when it answers
  * ready; a dependency is up when some service reports it and none reports it down (one nobody
- * could report on is down: it cannot be confirmed).
+ * could report on is down: it cannot be confirmed). In the single-machine mode the runner's
+ * processes are added, and one not running makes the product down too.
  */
 @Injectable()
 export class UpstreamHealth {
-  constructor(@Inject(UPSTREAMS) private readonly upstreams: Upstreams) {}
+  constructor(
+    @Inject(UPSTREAMS) private readonly upstreams: Upstreams,
+    private readonly runner: RunnerProcesses,
+  ) {}
 
   async report(): Promise<HealthReport> {
     const names = Object.keys(this.upstreams) as UpstreamService[];
-    const readiness = await Promise.all(names.map((name) => this.readiness(this.upstreams[name])));
+    const [readiness, processes] = await Promise.all([
+      Promise.all(names.map((name) => this.readiness(this.upstreams[name]))),
+      this.runner.report(),
+    ]);
 
     const services: Record<string, HealthStatus> = {};
     const dependencies: Record<string, HealthStatus> = {};
@@ -47,8 +55,15 @@ export class UpstreamHealth {
         reported.add(dependency);
       }
     });
-    const all = [...Object.values(services), ...Object.values(dependencies)];
-    return { status: all.every((s) => s === 'up') ? 'up' : 'down', services, dependencies };
+    const all = [
+      ...Object.values(services),
+      ...Object.values(dependencies),
+      ...Object.values(processes ?? {}).map((entry) => entry.status),
+    ];
+    const status = all.every((s) => s === 'up') ? 'up' : 'down';
+    return processes
+      ? { status, services, dependencies, processes }
+      : { status, services, dependencies };
   }
 
   private async readiness(origin: string): Promise<Readiness> {

@@ -114,8 +114,24 @@ export interface PublicConfig {
 
 export type HealthStatus = 'up' | 'down';
 
+/**
+ * A process as the single-machine runner sees it (docs/adr/0017-supervision.md): running,
+ * waiting to be restarted, given up after crashing too often, or stopped with the stack.
+ */
+export interface ProcessHealth {
+  status: HealthStatus;
+  state: 'running' | 'restarting' | 'given-up' | 'stopped';
+  /** Restarts since the stack started. */
+  restarts: number;
+}
+
 export interface HealthReport {
   status: HealthStatus;
   services: Record<string, HealthStatus>;
   dependencies: Record<string, HealthStatus>;
+  /**
+   * Only in the single-machine mode: every process the runner started (the services, the gateway,
+   * the infrastructure), by name. `status` is down while any of them is not running.
+   */
+  processes?: Record<string, ProcessHealth>;
 }

@@ -7,16 +7,17 @@
  * - SYSTEM_BASE_URL: the gateway (default http://127.0.0.1:<profile gateway port>)
  * - SYSTEM_MAIL_DIR: where the stack's SMTP catcher writes each message as an .eml file
  * - SYSTEM_MONGO_URL: the stack's MongoDB (FerretDB), without a database
- * - SYSTEM_PIDS: JSON {processName: pid} of the stack's processes
  *
- * The auth service's generated token key pair (used to forge an expired token) and the service
- * credential the runner generated (INTERNAL_API_TOKEN) are read from the profile's data folder.
+ * The auth service's generated token key pair (used to forge an expired token), the service
+ * credential the runner generated (INTERNAL_API_TOKEN) and the runner's status file (each process's
+ * current pid and restarts, support/runner.ts) are read from the profile's data folder.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { internalTokenFile } from '../../../../scripts/lib/internal-token';
 import { infraUrls, TEST_PROFILE, type Profile } from '../../../../scripts/lib/ports';
 import { mailDir } from '../../../../scripts/lib/processes';
+import { runnerStatusFile } from '../../../../scripts/lib/supervision/runner-status';
 
 const env = process.env;
 const profile = env.SYSTEM_PROFILE ? (JSON.parse(env.SYSTEM_PROFILE) as Profile) : TEST_PROFILE;
@@ -27,8 +28,7 @@ export const systemEnv = {
   mailDir: env.SYSTEM_MAIL_DIR ?? mailDir(profile),
   mongoUrl: env.SYSTEM_MONGO_URL ?? infraUrls(profile).MONGO_URL,
   keysDir: path.join(profile.dataDir, 'keys'),
-  /** Empty when the stack was not started by `npm test` (its pids are then unknown). */
-  pids: JSON.parse(env.SYSTEM_PIDS ?? '{}') as Record<string, number>,
+  runnerStatusFile: runnerStatusFile(profile),
   internalTokenFile: internalTokenFile(profile),
   /** The environment the runner started the processes with: its own plus the credential. */
   runnerEnv: (): NodeJS.ProcessEnv => ({
