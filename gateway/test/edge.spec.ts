@@ -97,12 +97,13 @@ describe('gateway edge: web app, security headers, CORS, own endpoints', () => {
       headers: {
         origin: 'https://app.example.com',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,content-type',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
       },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(response.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(response.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
   });
 
   it('gives no CORS grant to another origin', async () => {

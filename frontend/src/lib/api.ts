@@ -1,16 +1,19 @@
 /**
  * The one RTK Query API slice. Features add their endpoints with `api.injectEndpoints`.
  * Every call goes to /api, carries the session's bearer token, and a 401 on a call made with a
- * token dispatches `unauthorized` (the session drops the token and the app goes to /login).
+ * token dispatches `unauthorized` (the session drops the token and the app goes to /login). A
+ * keyed write (`keyedWrite`) whose outcome is unknown is retried once (idempotent-writes.ts).
  */
 import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
+  retry,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { retryKeyedWriteOnce, waitBeforeRetry } from './idempotent-writes';
 
 export const unauthorized = createAction('api/unauthorized');
 
@@ -48,7 +51,10 @@ export const TAG_TYPES = ['User', 'Test', 'Question', 'Tag', 'Config'] as const;
 
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: retry(baseQuery, {
+    retryCondition: retryKeyedWriteOnce,
+    backoff: waitBeforeRetry,
+  }),
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@mcat/contracts';
 import { REQUEST_ID_HEADER } from '@mcat/service-kit/core';
 import { helmetHeaders } from './helmet-headers';
 
@@ -49,8 +50,8 @@ export async function registerSecurity(
     await fastify.register(cors, {
       origin: [...options.corsOrigins],
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type', REQUEST_ID_HEADER],
-      exposedHeaders: [REQUEST_ID_HEADER, 'content-disposition'],
+      allowedHeaders: ['authorization', 'content-type', REQUEST_ID_HEADER, IDEMPOTENCY_KEY_HEADER],
+      exposedHeaders: [REQUEST_ID_HEADER, 'content-disposition', IDEMPOTENT_REPLAYED_HEADER],
       maxAge: 600,
     });
   }

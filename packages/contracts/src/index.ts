@@ -14,3 +14,4 @@ export * from './schemas/billing';
 export * from './auth-messages';
 export * from './mail';
 export * from './site-defaults';
+export * from './idempotency';

@@ -32,3 +32,6 @@ export * from './rate-limit/rate-limiter';
 export * from './rate-limit/rate-limit.module';
 export * from './rate-limit/too-many-attempts.exception';
 export * from './rate-limit/too-many-attempts.filter';
+export * from './idempotency/idempotency-store';
+export * from './idempotency/idempotency.interceptor';
+export * from './idempotency/idempotent.decorator';

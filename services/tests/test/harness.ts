@@ -27,12 +27,13 @@ export interface TestsHarness {
   issuer: TestTokenIssuer;
   auth: AuthInternalStub;
   mongoUrl: string;
-  /** A call as user `userId` (JSON body), answering status and parsed body. */
+  /** A call as user `userId` (JSON body, extra headers), answering status and parsed body. */
   call<T = unknown>(
     userId: string,
     method: string,
     path: string,
     body?: unknown,
+    extraHeaders?: Record<string, string>,
   ): Promise<Answer<T>>;
   /** An import upload as user `userId`, the file under the multipart field `field`. */
   upload<T = unknown>(
@@ -90,8 +91,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<TestsH
     issuer,
     auth,
     mongoUrl,
-    async call<T>(userId: string, method: string, path: string, body?: unknown) {
-      const headers: Record<string, string> = { authorization: issuer.bearer({ sub: userId }) };
+    async call<T>(
+      userId: string,
+      method: string,
+      path: string,
+      body?: unknown,
+      extraHeaders: Record<string, string> = {},
+    ) {
+      const headers: Record<string, string> = {
+        ...extraHeaders,
+        authorization: issuer.bearer({ sub: userId }),
+      };
       if (body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${url}${path}`, {
         method,

@@ -12,6 +12,7 @@ import {
 } from '@mcat/contracts';
 import {
   CurrentUser,
+  Idempotent,
   TooManyAttemptsFilter,
   ZodValidationPipe,
   type TokenClaims,
@@ -26,6 +27,7 @@ export class CheckoutController {
 
   @Post('apply-coupon')
   @HttpCode(200)
+  @Idempotent()
   applyCoupon(
     @CurrentUser() claims: TokenClaims,
     @Ip() ip: string,
@@ -36,6 +38,7 @@ export class CheckoutController {
 
   @Post('create-payment-intent')
   @HttpCode(200)
+  @Idempotent()
   createPaymentIntent(
     @CurrentUser() claims: TokenClaims,
     @Headers('authorization') authorization: string,
@@ -46,6 +49,7 @@ export class CheckoutController {
 
   @Post('confirm-premium')
   @HttpCode(200)
+  @Idempotent()
   confirmPremium(
     @CurrentUser() claims: TokenClaims,
     @Headers('authorization') authorization: string,

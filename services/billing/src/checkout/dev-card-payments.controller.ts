@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { devCardPaymentSchema, type DevCardPaymentBody } from '@mcat/contracts';
-import { CurrentUser, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
+import { CurrentUser, Idempotent, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
 import { DevCardPaymentsService } from './dev-card-payments.service';
 
 /**
@@ -14,6 +14,7 @@ export class DevCardPaymentsController {
 
   @Post(':id/confirm')
   @HttpCode(200)
+  @Idempotent()
   confirm(
     @CurrentUser() claims: TokenClaims,
     @Param('id') paymentIntentId: string,

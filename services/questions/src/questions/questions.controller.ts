@@ -21,7 +21,13 @@ import {
   type QuestionPage,
   type QuestionSearchQuery,
 } from '@mcat/contracts';
-import { CurrentUser, ObjectIdPipe, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
+import {
+  CurrentUser,
+  Idempotent,
+  ObjectIdPipe,
+  ZodValidationPipe,
+  type TokenClaims,
+} from '@mcat/service-kit';
 import { QuestionsService } from './questions.service';
 
 const questionId = new ObjectIdPipe('question id');
@@ -81,6 +87,7 @@ export class QuestionsController {
   }
 
   @Post()
+  @Idempotent()
   create(
     @CurrentUser() user: TokenClaims,
     @Body(questionBody) body: QuestionBody,

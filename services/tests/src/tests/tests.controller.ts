@@ -7,7 +7,13 @@ import {
   type Test,
   type TestBody,
 } from '@mcat/contracts';
-import { CurrentUser, ObjectIdPipe, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
+import {
+  CurrentUser,
+  Idempotent,
+  ObjectIdPipe,
+  ZodValidationPipe,
+  type TokenClaims,
+} from '@mcat/service-kit';
 import { latestDateOnEarth } from './calendar';
 import { TestsService } from './tests.service';
 
@@ -29,6 +35,7 @@ export class TestsController {
   }
 
   @Post()
+  @Idempotent()
   create(@CurrentUser() user: TokenClaims, @Body(testBody) body: TestBody): Promise<Test> {
     return this.tests.create(user.sub, body);
   }

@@ -11,6 +11,7 @@ import type {
   User,
 } from '@mcat/contracts';
 import { api } from '../../../lib/api';
+import { keyedWrite } from '../../../lib/idempotent-writes';
 
 /** What the dev provider answers for a paid PaymentIntent (Stripe's shape, the fields used here). */
 export interface PaidIntent {
@@ -21,24 +22,25 @@ export interface PaidIntent {
 export const premiumApi = api.injectEndpoints({
   endpoints: (build) => ({
     applyCoupon: build.mutation<CouponResult, ApplyCouponBody>({
-      query: (body) => ({ url: 'auth/apply-coupon', method: 'POST', body }),
+      query: (body) => keyedWrite({ url: 'auth/apply-coupon', method: 'POST', body }),
     }),
     createPaymentIntent: build.mutation<PaymentIntentResult, CreatePaymentIntentBody>({
-      query: (body) => ({ url: 'auth/create-payment-intent', method: 'POST', body }),
+      query: (body) => keyedWrite({ url: 'auth/create-payment-intent', method: 'POST', body }),
     }),
     confirmPremium: build.mutation<User, ConfirmPremiumBody>({
-      query: (body) => ({ url: 'auth/confirm-premium', method: 'POST', body }),
+      query: (body) => keyedWrite({ url: 'auth/confirm-premium', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
     payWithDevCard: build.mutation<
       PaidIntent,
       { paymentIntentId: string; clientSecret: string; cardNumber: string }
     >({
-      query: ({ paymentIntentId, clientSecret, cardNumber }) => ({
-        url: `billing/dev/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`,
-        method: 'POST',
-        body: { clientSecret, cardNumber },
-      }),
+      query: ({ paymentIntentId, clientSecret, cardNumber }) =>
+        keyedWrite({
+          url: `billing/dev/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`,
+          method: 'POST',
+          body: { clientSecret, cardNumber },
+        }),
     }),
   }),
 });

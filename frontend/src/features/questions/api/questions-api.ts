@@ -11,6 +11,7 @@ import type {
   QuestionSearch,
 } from '@mcat/contracts';
 import { api } from '../../../lib/api';
+import { keyedWrite } from '../../../lib/idempotent-writes';
 import { loadedQuestions, QUESTIONS_PAGE_SIZE } from '../utils/question-pages';
 
 const QUESTION_LIST_TAG = { type: 'Question', id: 'LIST' } as const;
@@ -62,7 +63,7 @@ export const questionsApi = api.injectEndpoints({
       providesTags: ['Tag'],
     }),
     createQuestion: build.mutation<Question, QuestionBody>({
-      query: (body) => ({ url: 'questions', method: 'POST', body }),
+      query: (body) => keyedWrite({ url: 'questions', method: 'POST', body }),
       invalidatesTags: [QUESTION_LIST_TAG, 'Tag'],
     }),
     updateQuestion: build.mutation<Question, { id: string; body: QuestionBody }>({

@@ -2,6 +2,7 @@
 import type { ImportResult, MessageResponse, Test, TestBody } from '@mcat/contracts';
 import { api } from '../../../lib/api';
 import { objectUrlResponse } from '../../../lib/download';
+import { keyedWrite } from '../../../lib/idempotent-writes';
 
 export const TEST_LIST_TAG = { type: 'Test', id: 'LIST' } as const;
 /** Deleting a test deletes its missed questions too. */
@@ -38,7 +39,7 @@ export const testsApi = api.injectEndpoints({
       providesTags: (_tests, _error, ids) => ids.map((id) => ({ type: 'Test' as const, id })),
     }),
     createTest: build.mutation<Test, TestBody>({
-      query: (body) => ({ url: 'tests', method: 'POST', body }),
+      query: (body) => keyedWrite({ url: 'tests', method: 'POST', body }),
       invalidatesTags: [TEST_LIST_TAG],
     }),
     updateTest: build.mutation<Test, { id: string; body: TestBody }>({

@@ -1,0 +1,33 @@
+/**
+ * Idempotent writes (docs/api-idempotency.md): a create or payment call sent with an
+ * `Idempotency-Key` answers the first attempt's answer to every retry with that key, so a client
+ * that lost an answer to a time-out may send the request again without storing it twice.
+ */
+
+/** The request header, Stripe's name. HTTP header names are case-insensitive. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** Set (to `true`) on an answer that replays a stored first answer instead of running again. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** How long a key and its answer are kept: a retry later than this runs as a new request. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/** Seconds a client is told to wait (Retry-After) when the first attempt is still running. */
+export const IDEMPOTENCY_RETRY_AFTER_SECONDS = 1;
+
+/** 1–255 printable ASCII characters (space to tilde). */
+const KEY_PATTERN = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
+
+export const isValidIdempotencyKey = (key: string): boolean => KEY_PATTERN.test(key);
+
+export const IDEMPOTENCY_MESSAGES = {
+  /** 400: the header is present but not 1–255 printable ASCII characters. */
+  invalidKey: `The ${IDEMPOTENCY_KEY_HEADER} header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters.`,
+  /** 409: a request with this key is still running (Retry-After says when to try again). */
+  inFlight: `A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed. Please retry in a moment.`,
+  /** 422: the key was used for a different request (another body or route). */
+  keyReused: `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request. Send a new key for a new request.`,
+} as const;
