@@ -1,5 +1,5 @@
-// The entry of `npm start`, `npm test`, `npm run bench`, `npm run grant-role` and
-// `npm run cluster:up` / `cluster:down`. Plain Node with no
+// The entry of `npm start`, `npm test`, `npm run bench`, `npm run grant-role`,
+// `npm run dead-letters` and `npm run cluster:up` / `cluster:down`. Plain Node with no
 // dependencies, because it runs before the npm packages exist: it installs what is missing (npm
 // packages, the Debian packages when running as root), then runs the TypeScript entry with tsx,
 // forwarding arguments, signals and the exit code. When nothing is missing it only checks.
@@ -14,6 +14,7 @@ const ENTRIES = {
   test: 'scripts/test.ts',
   bench: 'scripts/bench.ts',
   'grant-role': 'scripts/grant-role.ts',
+  'dead-letters': 'scripts/dead-letters.ts',
   'cluster:up': 'scripts/cluster-up.ts',
   'cluster:down': 'scripts/cluster-down.ts',
 };

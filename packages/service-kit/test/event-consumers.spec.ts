@@ -20,6 +20,7 @@ import {
   type EventTestService,
 } from './support/event-test-service';
 import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
+import { DEAD_LETTERS_USAGE, deadLettersCommand } from '../src/events/dead-letters-command';
 
 /** /metrics answers only a scrape with the service credential. */
 const scrape = { headers: { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` } };
@@ -183,6 +184,59 @@ describe('JetStream event consumers', () => {
     expect(handled.attempts).toHaveLength(3);
     const remaining = await listDeadLetters(client.nc);
     expect(remaining.map((l) => l.sequence)).not.toContain(letter.sequence);
+  });
+
+  it('lists, shows and replays a dead letter with the one dead-letters command, and the replay succeeds', async () => {
+    service = await start({ maxDeliveries: 2, retryDelaysMs: [100] });
+    const envelope = createEventEnvelope(created, snapshot(ALWAYS_FAILS));
+    await client.publish(envelope);
+    const letter = await waitFor('the dead letter', async () =>
+      (await listDeadLetters(client.nc)).find((l) => l.body.includes(envelope.id)),
+    );
+    const run = async (...args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await deadLettersCommand(args, nats.url, {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+
+    const listed = await run('list');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(
+      `#${letter.sequence}  ${letter.failedAt}  ${consumerName(name, created)}  ${created}  ` +
+        `after 2 deliveries: ${HANDLER_ERROR}`,
+    );
+    const shown = await run('show', String(letter.sequence));
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.out)).toEqual({
+      sequence: letter.sequence,
+      consumer: consumerName(name, created),
+      subject: created,
+      error: HANDLER_ERROR,
+      deliveries: '2',
+      failedAt: letter.failedAt,
+      event: envelope,
+    });
+    expect(await run('show', '999999')).toEqual({
+      code: 1,
+      out: '',
+      err: 'No dead letter 999999: "list" shows the ones there are.',
+    });
+    expect(await run('replay', 'all')).toMatchObject({ code: 2, err: DEAD_LETTERS_USAGE });
+
+    await db.collection(REPAIRS).insertOne({ eventId: envelope.id });
+    expect(await run('replay', String(letter.sequence))).toEqual({
+      code: 0,
+      out: `Replayed dead letter ${letter.sequence} on ${created} and removed it.`,
+      err: '',
+    });
+    await waitFor('the replayed event to be handled', async () =>
+      (await effect(envelope.id))?.count === 1 ? true : null,
+    );
+    expect((await run('list')).out).not.toContain(`#${letter.sequence} `);
   });
 
   it('lets the handler in progress finish when the service closes, and does not handle that event again after a restart', async () => {

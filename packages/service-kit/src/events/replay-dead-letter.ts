@@ -1,5 +1,5 @@
 import { DEAD_LETTER_STREAM } from '@mcat/contracts';
-import type { NatsConnection } from 'nats';
+import type { JetStreamManager, NatsConnection } from 'nats';
 import { DEAD_LETTER_HEADERS } from './dead-letter';
 
 export interface DeadLetter {
@@ -19,22 +19,33 @@ export async function listDeadLetters(nc: NatsConnection): Promise<DeadLetter[]>
   const { state } = await jsm.streams.info(DEAD_LETTER_STREAM.name);
   const letters: DeadLetter[] = [];
   for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq++) {
-    const message = await jsm.streams
-      .getMessage(DEAD_LETTER_STREAM.name, { seq })
-      .catch(() => null);
-    if (!message) continue;
-    const header = (name: string) => message.header.get(name);
-    letters.push({
-      sequence: seq,
-      consumer: header(DEAD_LETTER_HEADERS.consumer),
-      subject: header(DEAD_LETTER_HEADERS.subject),
-      error: header(DEAD_LETTER_HEADERS.error),
-      deliveries: header(DEAD_LETTER_HEADERS.deliveries),
-      failedAt: header(DEAD_LETTER_HEADERS.failedAt),
-      body: new TextDecoder().decode(message.data),
-    });
+    const letter = await readDeadLetter(jsm, seq);
+    if (letter) letters.push(letter);
   }
   return letters;
+}
+
+/** One dead letter by its sequence in the DEADLETTER stream, or null when there is none. */
+export async function getDeadLetter(
+  nc: NatsConnection,
+  sequence: number,
+): Promise<DeadLetter | null> {
+  return readDeadLetter(await nc.jetstreamManager(), sequence);
+}
+
+async function readDeadLetter(jsm: JetStreamManager, seq: number): Promise<DeadLetter | null> {
+  const message = await jsm.streams.getMessage(DEAD_LETTER_STREAM.name, { seq }).catch(() => null);
+  if (!message) return null;
+  const header = (name: string) => message.header.get(name);
+  return {
+    sequence: seq,
+    consumer: header(DEAD_LETTER_HEADERS.consumer),
+    subject: header(DEAD_LETTER_HEADERS.subject),
+    error: header(DEAD_LETTER_HEADERS.error),
+    deliveries: header(DEAD_LETTER_HEADERS.deliveries),
+    failedAt: header(DEAD_LETTER_HEADERS.failedAt),
+    body: new TextDecoder().decode(message.data),
+  };
 }
 
 /**
