@@ -1,8 +1,9 @@
 // The entry of `npm start`, `npm test`, `npm run bench`, `npm run grant-role`,
-// `npm run dead-letters` and `npm run cluster:up` / `cluster:down`. Plain Node with no
-// dependencies, because it runs before the npm packages exist: it installs what is missing (npm
-// packages, the Debian packages when running as root), then runs the TypeScript entry with tsx,
-// forwarding arguments, signals and the exit code. When nothing is missing it only checks.
+// `npm run dead-letters`, `npm run backup` / `restore` and `npm run cluster:up` / `cluster:down`.
+// Plain Node with no dependencies, because it runs before the npm packages exist: it installs what
+// is missing (npm packages, the Debian packages when running as root), then runs the TypeScript
+// entry with tsx, forwarding arguments, signals and the exit code. When nothing is missing it only
+// checks.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,8 @@ const ENTRIES = {
   test: 'scripts/test.ts',
   bench: 'scripts/bench.ts',
   'grant-role': 'scripts/grant-role.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
   'dead-letters': 'scripts/dead-letters.ts',
   'cluster:up': 'scripts/cluster-up.ts',
   'cluster:down': 'scripts/cluster-down.ts',
@@ -72,6 +75,9 @@ function neededDebianPackages(command) {
     if (!process.env.NATS_URL || command === 'test') needed.push(['nats-server', 'nats-server']);
     if (!process.env.REDIS_URL || command === 'test') needed.push(['redis-server', 'redis-server']);
   }
+  // A restore clears auth's session versions, starting the profile's Redis alone if it is down.
+  if (command === 'restore' && !process.env.REDIS_URL)
+    needed.push(['redis-server', 'redis-server']);
   // Playwright's tests and the web app's bench both drive Debian's Chromium.
   if (['test', 'bench'].includes(command)) needed.push(['chromium', 'chromium']);
   // The chart's tests dry-run it on a real API server: etcd plus kube-apiserver (tools cache).
