@@ -33,10 +33,16 @@ export const keyedWrite = (args: Omit<FetchArgs, 'headers'>): FetchArgs => ({
   headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
 });
 
-const isKeyed = (args: string | FetchArgs): boolean =>
-  typeof args !== 'string' &&
-  args.headers !== undefined &&
-  new Headers(args.headers).has(IDEMPOTENCY_KEY_HEADER);
+const KEY_NAME = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+
+/** Whether a request's arguments carry an Idempotency-Key, whatever shape their headers take. */
+function isKeyed(args: unknown): boolean {
+  if (typeof args !== 'object' || args === null) return false;
+  const { headers } = args as FetchArgs;
+  if (headers instanceof Headers) return headers.has(KEY_NAME);
+  if (Array.isArray(headers)) return headers.some(([name]) => name?.toLowerCase() === KEY_NAME);
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === KEY_NAME);
+}
 
 /** Whether the server may not have done the write, or is still doing it. */
 function outcomeUnknown(error: FetchBaseQueryError): boolean {
@@ -49,10 +55,10 @@ function outcomeUnknown(error: FetchBaseQueryError): boolean {
 
 /** RTK Query's retry condition: a keyed write whose first attempt's outcome is unknown, once. */
 export const retryKeyedWriteOnce = (
-  error: FetchBaseQueryError,
-  args: string | FetchArgs,
+  error: unknown,
+  args: unknown,
   { attempt }: { attempt: number },
-): boolean => attempt <= 1 && isKeyed(args) && outcomeUnknown(error);
+): boolean => attempt <= 1 && isKeyed(args) && outcomeUnknown(error as FetchBaseQueryError);
 
 /** The wait before that retry: the time the server asks of a retry while the first one runs. */
 export const waitBeforeRetry = (

@@ -69,7 +69,9 @@ describe('an Idempotency-Key through the gateway', () => {
     const key = randomUUID();
     const answers = [];
     for (let i = 0; i < 3; i += 1) {
-      answers.push(await keyedPost<Question>('/api/questions', questionBody(test._id), student, key));
+      answers.push(
+        await keyedPost<Question>('/api/questions', questionBody(test._id), student, key),
+      );
     }
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     const questions = await gateway.get<Question[]>('/api/questions', student.token);
@@ -113,7 +115,9 @@ describe('an Idempotency-Key through the gateway', () => {
     const student = await register(gateway);
     const key = randomUUID();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => keyedPost<Test>('/api/tests', testBody(sample), student, key)),
+      Array.from({ length: 50 }, () =>
+        keyedPost<Test>('/api/tests', testBody(sample), student, key),
+      ),
     );
     const stored = await storedTests(student);
     expect(stored).toHaveLength(1);
