@@ -21,6 +21,10 @@ const workspaceSources = {
   '@mcat/contracts': path.join(root, 'packages/contracts/src/index.ts'),
   '@mcat/service-kit': path.join(root, 'packages/service-kit/src/index.ts'),
   '@mcat/service-kit/core': path.join(root, 'packages/service-kit/src/core.ts'),
+  '@mcat/service-kit/telemetry': path.join(
+    root,
+    'packages/service-kit/src/telemetry/start-telemetry.ts',
+  ),
   '@mcat/service-kit/testing': path.join(root, 'packages/service-kit/src/testing/index.ts'),
 };
 

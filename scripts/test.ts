@@ -167,6 +167,9 @@ async function againstTheProduct(): Promise<void> {
     return;
   }
   const stackLog = path.join(LOGS, 'stack.log');
+  // Its log at info (the runner's default is warn): every request, handled event and sent mail
+  // with its trace id, as an operator follows one (docs/operations.md), and as the system tests do.
+  process.env.LOG_LEVEL ??= 'info';
   log(`starting the product on ${profile.gateway} (output in ${stackLog})`);
   let stack: StackHandle;
   try {

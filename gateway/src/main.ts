@@ -1,5 +1,9 @@
-import { loadConfig } from '@mcat/service-kit/core';
-import { gatewayEnvSchema } from './config';
-import { startGateway } from './gateway';
+import { startTelemetry } from '@mcat/service-kit/telemetry';
 
-void startGateway(loadConfig(gatewayEnvSchema));
+// Tracing first (only with OTEL_EXPORTER_OTLP_ENDPOINT), then the modules it instruments.
+void startTelemetry('gateway').then(async () => {
+  const { loadConfig } = await import('@mcat/service-kit/core');
+  const { gatewayEnvSchema } = await import('./config.js');
+  const { startGateway } = await import('./gateway.js');
+  await startGateway(loadConfig(gatewayEnvSchema));
+});

@@ -185,6 +185,9 @@ HOST: "0.0.0.0"
 PORT: {{ .Values.service.port | quote }}
 LOG_LEVEL: {{ .Values.config.logLevel | quote }}
 SHUTDOWN_GRACE_MS: {{ .Values.config.shutdownGraceMs | quote }}
+{{- with .Values.config.otlpEndpoint }}
+OTEL_EXPORTER_OTLP_ENDPOINT: {{ . | quote }}
+{{- end }}
 {{- /* Memory settings `npm start` uses too (scripts/lib/processes.ts), measured in docs/benchmarks.md
 "Foundation": V8 young generation of 2 x 8 MB semi-spaces; glibc malloc gives 1 MiB and larger
 allocations their own mapping, returned when freed (auth's argon2 buffers otherwise stay resident). */}}

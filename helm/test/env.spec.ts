@@ -123,3 +123,50 @@ describe('the chart built from inline secrets', () => {
     });
   });
 });
+
+describe('tracing (config.otlpEndpoint)', () => {
+  const COLLECTOR = 'http://otel-collector.observability:4318';
+  const NODE_DEPLOYABLES = ['auth', 'billing', 'gateway', 'mailer', 'questions', 'tests'];
+
+  const deployablesEnv = (sets: Record<string, string> = {}) => {
+    const objects = renderChart([], sets);
+    return podTemplates(objects)
+      .filter((pod) => pod.owner.kind === 'Deployment')
+      .map((pod) => ({
+        component: String(componentOf(pod.labels)),
+        env: environmentOf(pod.spec.containers[0]!, objects),
+      }));
+  };
+
+  it('loads no tracing SDK by default: no deployable gets an OTLP endpoint, no egress opens', () => {
+    expect(
+      deployablesEnv()
+        .filter(({ env }) => env.has('OTEL_EXPORTER_OTLP_ENDPOINT'))
+        .map(({ component }) => component),
+    ).toEqual([]);
+    const names = renderChart([]).map((object) => object.metadata.name);
+    expect(names.filter((name) => name.endsWith('-egress-otlp'))).toEqual([]);
+  });
+
+  it('gives every Node deployable the collector as OTEL_EXPORTER_OTLP_ENDPOINT, and lets them reach it', () => {
+    const sets = { 'config.otlpEndpoint': COLLECTOR };
+    const configured = deployablesEnv(sets)
+      .filter(({ env }) => env.get('OTEL_EXPORTER_OTLP_ENDPOINT') === COLLECTOR)
+      .map(({ component }) => component);
+    expect(configured.sort()).toEqual(NODE_DEPLOYABLES);
+
+    const policy = renderChart([], sets).find((object) =>
+      object.metadata.name.endsWith('-egress-otlp'),
+    ) as unknown as {
+      spec: {
+        podSelector: { matchExpressions: { values: string[] }[] };
+        egress: { ports: { port: number }[] }[];
+      };
+    };
+    expect(policy).toBeDefined();
+    expect([...policy.spec.podSelector.matchExpressions[0]!.values].sort()).toEqual(
+      NODE_DEPLOYABLES,
+    );
+    expect(policy.spec.egress[0]!.ports.map(({ port }) => port)).toEqual([4318]);
+  });
+});

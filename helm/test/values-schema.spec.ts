@@ -48,6 +48,11 @@ describe('values the chart refuses', () => {
     ],
     ['an unknown log level', 'config:\n  logLevel: verbose\n', '/config/logLevel'],
     [
+      'an OTLP endpoint that is not an http(s) URL',
+      'config:\n  otlpEndpoint: otel-collector:4318\n',
+      '/config/otlpEndpoint',
+    ],
+    [
       'JWT keys neither given nor referenced',
       'auth:\n  jwt:\n    existingSecret: ""\n',
       '/auth/jwt/privateKey',

@@ -132,6 +132,11 @@ describe('password reset', () => {
         name: 'Grace',
         resetId: expect.stringMatching(/^[0-9a-f]{64}$/),
         expiresAt: expect.any(String),
+        // The request's trace, so the mailer's log lines for this mail carry its trace id.
+        trace: {
+          traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/),
+          requestId: expect.any(String),
+        },
       });
       expect(job?.opts).toMatchObject({ removeOnComplete: true, attempts: MAIL_DELIVERY.attempts });
       const key = passwordResetSecretKey(resetId);

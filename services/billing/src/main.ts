@@ -1,6 +1,9 @@
-import { bootstrapService, loadConfig } from '@mcat/service-kit';
-import { billingBootstrapOptions } from './billing.bootstrap';
-import { billingEnvSchema } from './config';
+import { startTelemetry } from '@mcat/service-kit/telemetry';
 
-const config = loadConfig(billingEnvSchema);
-void bootstrapService(billingBootstrapOptions(config));
+// Tracing first (only with OTEL_EXPORTER_OTLP_ENDPOINT), then the modules it instruments.
+void startTelemetry('billing').then(async () => {
+  const { bootstrapService, loadConfig } = await import('@mcat/service-kit');
+  const { billingBootstrapOptions } = await import('./billing.bootstrap.js');
+  const { billingEnvSchema } = await import('./config.js');
+  await bootstrapService(billingBootstrapOptions(loadConfig(billingEnvSchema)));
+});

@@ -1,6 +1,10 @@
-import { bootstrapService, loadConfig } from '@mcat/service-kit';
-import { AppModule } from './app.module';
-import { mailerEnvSchema } from './config';
+import { startTelemetry } from '@mcat/service-kit/telemetry';
 
-const config = loadConfig(mailerEnvSchema);
-void bootstrapService({ module: AppModule.register(config), config });
+// Tracing first (only with OTEL_EXPORTER_OTLP_ENDPOINT), then the modules it instruments.
+void startTelemetry('mailer').then(async () => {
+  const { bootstrapService, loadConfig } = await import('@mcat/service-kit');
+  const { AppModule } = await import('./app.module.js');
+  const { mailerEnvSchema } = await import('./config.js');
+  const config = loadConfig(mailerEnvSchema);
+  await bootstrapService({ module: AppModule.register(config), config });
+});

@@ -1,5 +1,9 @@
-import { loadConfig } from '@mcat/service-kit';
-import { questionsEnvSchema } from './config';
-import { startQuestionsService } from './start';
+import { startTelemetry } from '@mcat/service-kit/telemetry';
 
-void startQuestionsService(loadConfig(questionsEnvSchema));
+// Tracing first (only with OTEL_EXPORTER_OTLP_ENDPOINT), then the modules it instruments.
+void startTelemetry('questions').then(async () => {
+  const { loadConfig } = await import('@mcat/service-kit');
+  const { questionsEnvSchema } = await import('./config.js');
+  const { startQuestionsService } = await import('./start.js');
+  await startQuestionsService(loadConfig(questionsEnvSchema));
+});

@@ -1,5 +1,9 @@
-import { loadConfig } from '@mcat/service-kit';
-import { testsEnvSchema } from './config';
-import { startTestsService } from './start';
+import { startTelemetry } from '@mcat/service-kit/telemetry';
 
-void startTestsService(loadConfig(testsEnvSchema));
+// Tracing first (only with OTEL_EXPORTER_OTLP_ENDPOINT), then the modules it instruments.
+void startTelemetry('tests').then(async () => {
+  const { loadConfig } = await import('@mcat/service-kit');
+  const { testsEnvSchema } = await import('./config.js');
+  const { startTestsService } = await import('./start.js');
+  await startTestsService(loadConfig(testsEnvSchema));
+});

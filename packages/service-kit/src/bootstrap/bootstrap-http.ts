@@ -7,8 +7,9 @@ import { DEFAULT_SHUTDOWN_GRACE_MS, type KitConfig } from '../config/env';
 import { refuseNonJsonBodies } from '../http/content-type-guard';
 import { requireInternalCredential } from '../http/internal-credential';
 import { refuseStructuredQueries } from '../http/query-guard';
-import { Metrics } from '../metrics/metrics';
+import { Metrics, statusClass } from '../metrics/metrics';
 import { REQUEST_ID_HEADER } from '../logging/logging.module';
+import { traceRequests } from '../tracing/request-trace';
 import { enableGracefulShutdown } from './graceful-shutdown';
 
 export interface HttpBootstrapOptions {
@@ -62,7 +63,8 @@ const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
  * How every HTTP process of the product starts (services through `bootstrapService`, the gateway
  * directly): Fastify, JSON logs, error bodies for framework errors too, `/internal/*` and
  * `/metrics` for holders of INTERNAL_API_TOKEN only, query strings with operators refused (400),
- * bodies other than JSON refused (415), request timings on /metrics, graceful shutdown on
+ * bodies other than JSON refused (415), every request in its trace context (W3C traceparent,
+ * tracing/request-trace.ts), request timings on /metrics, graceful shutdown on
  * SIGTERM/SIGINT (see graceful-shutdown.ts), then listen.
  */
 export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INestApplication> {
@@ -83,6 +85,8 @@ export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INes
     SHUTDOWN_SIGNALS,
   );
   const metrics = app.get(Metrics);
+  // First, so every later hook, the handler and the logs run inside the request's trace.
+  traceRequests(fastify);
   refuseStructuredQueries(fastify);
   // After the query check, which answers every path alike: a refused call is then answered
   // exactly as a path that does not exist, whatever its query string.
@@ -94,7 +98,7 @@ export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INes
       {
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
+        status_class: statusClass(reply.statusCode),
       },
       reply.elapsedTime / 1000,
     );

@@ -1,5 +1,6 @@
 import { deadLetterSubject } from '@mcat/contracts';
 import { headers, type JetStreamClient, type JsMsg } from 'nats';
+import { copyTraceHeaders } from './event-trace-headers';
 
 /** Headers on a dead-lettered message; `docs/adr/0004-events-and-outbox.md` shows how to replay one. */
 export const DEAD_LETTER_HEADERS = {
@@ -17,7 +18,8 @@ const headerValue = (text: string): string => text.replace(/[\r\n]+/g, ' ').slic
 
 /**
  * Republishes a message the consumer gives up on to `deadletter.<consumer>.<subject>`, unchanged,
- * with headers naming the error. The message id makes a repeat of this publish a no-op.
+ * with headers naming the error and the original's trace headers. The message id makes a repeat of
+ * this publish a no-op.
  */
 export async function publishDeadLetter(
   js: JetStreamClient,
@@ -33,6 +35,7 @@ export async function publishDeadLetter(
   h.set(DEAD_LETTER_HEADERS.sequence, String(msg.seq));
   h.set(DEAD_LETTER_HEADERS.deliveries, String(msg.info.redeliveryCount));
   h.set(DEAD_LETTER_HEADERS.failedAt, new Date().toISOString());
+  copyTraceHeaders(msg.headers, h);
   await js.publish(deadLetterSubject(consumer, msg.subject), msg.data, {
     headers: h,
     msgID: `${consumer}:${msg.info.stream}:${msg.seq}`,

@@ -1,4 +1,4 @@
-import type { Counter } from 'prom-client';
+import type { Counter, Histogram } from 'prom-client';
 import type { Metrics } from '../metrics/metrics';
 
 export interface EventMetrics {
@@ -7,6 +7,8 @@ export interface EventMetrics {
   failed: Counter<'consumer' | 'subject'>;
   deadLettered: Counter<'consumer' | 'subject'>;
   duplicatesDropped: Counter<'consumer' | 'subject'>;
+  /** Seconds from an event's publish (JetStream's timestamp) to its successful handling. */
+  lag: Histogram<'consumer'>;
 }
 
 /** The event counters on the process's /metrics (registered once, shared by publisher and consumers). */
@@ -27,6 +29,11 @@ export function eventMetrics(metrics: Metrics): EventMetrics {
       'events_duplicates_dropped_total',
       'Deliveries of an event the consumer had already handled',
       byConsumer,
+    ),
+    lag: metrics.histogram(
+      'event_lag_seconds',
+      'Time from an event being published to its successful handling, by consumer',
+      ['consumer'],
     ),
   };
 }

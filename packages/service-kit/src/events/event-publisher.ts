@@ -6,6 +6,8 @@ import { Metrics } from '../metrics/metrics';
 import { encodeEnvelope } from './event-envelope';
 import { eventMetrics, type EventMetrics } from './event-metrics';
 import { ensureEventStreams } from './event-streams';
+import { traceMessageHeaders } from './event-trace-headers';
+import { traceCarrier, type TraceCarrier } from '../tracing/trace-carrier';
 
 /**
  * Publishes an envelope to JetStream with the envelope id as message id, so publishing the same
@@ -14,6 +16,10 @@ import { ensureEventStreams } from './event-streams';
  * its first event; a failure then is logged and the first publish tries again, as it does after
  * any failure (in case NATS came back without them). Prefer the outbox for events that record a
  * database change: a direct publish is lost if NATS is down.
+ *
+ * The message carries the trace that caused it in its headers (`traceparent`, `x-request-id`):
+ * the one given (an outbox entry's, stored when it was written; `undefined`: none), else the
+ * current one.
  */
 @Injectable()
 export class EventPublisher implements OnApplicationBootstrap {
@@ -41,12 +47,18 @@ export class EventPublisher implements OnApplicationBootstrap {
     }
   }
 
-  async publish(envelope: EventEnvelope, options: { timeoutMs?: number } = {}): Promise<PubAck> {
+  async publish(
+    envelope: EventEnvelope,
+    options: { timeoutMs?: number; trace?: TraceCarrier | undefined } = {},
+  ): Promise<PubAck> {
     try {
       await this.ensureStreams();
+      const trace = 'trace' in options ? options.trace : traceCarrier();
+      const traceHeaders = traceMessageHeaders(trace);
       const ack = await this.js.publish(envelope.subject, encodeEnvelope(envelope), {
         msgID: envelope.id,
         timeout: options.timeoutMs ?? 5000,
+        ...(traceHeaders ? { headers: traceHeaders } : {}),
       });
       if (!ack.duplicate) this.metrics.published.inc({ subject: envelope.subject });
       return ack;

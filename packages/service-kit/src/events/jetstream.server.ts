@@ -17,10 +17,12 @@ import { lastValueFrom } from 'rxjs';
 import { consumerName } from './consumer-name';
 import { publishDeadLetter } from './dead-letter';
 import { decodeEnvelope } from './event-envelope';
+import { traceCarrierOf } from './event-trace-headers';
 import type { EventMetrics } from './event-metrics';
 import { ensureEventStreams } from './event-streams';
 import { JetStreamContext } from './jetstream.context';
 import type { ProcessedEventStore } from './processed-events';
+import { runInCarriedTrace } from '../tracing/trace-carrier';
 
 export const JETSTREAM_TRANSPORT = Symbol('JETSTREAM');
 
@@ -76,6 +78,11 @@ const describeError = (error: unknown): string => {
  * redelivered after a growing delay; after `maxDeliveries` the message goes to
  * `deadLetterSubject(consumer, subject)` and is terminated. An event id the consumer has handled
  * before is acknowledged without calling the handler.
+ *
+ * Each delivery is handled inside the trace its message carries (`traceparent` and `x-request-id`
+ * headers, set by the publisher), with a span of its own: the handler's log lines, and the events
+ * and calls it makes, carry the trace id and request id of the request that caused the event.
+ * `event_lag_seconds` times publish to successful handling per consumer.
  */
 export class JetStreamServer extends Server implements CustomTransportStrategy {
   override readonly transportId = JETSTREAM_TRANSPORT;
@@ -189,7 +196,13 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  private async process(js: JetStreamClient, route: ConsumerRoute, msg: JsMsg): Promise<void> {
+  private process(js: JetStreamClient, route: ConsumerRoute, msg: JsMsg): Promise<void> {
+    return runInCarriedTrace(`handle ${route.subject}`, traceCarrierOf(msg.headers), () =>
+      this.handle(js, route, msg),
+    );
+  }
+
+  private async handle(js: JetStreamClient, route: ConsumerRoute, msg: JsMsg): Promise<void> {
     const labels = { consumer: route.consumer, subject: route.subject };
     const envelope = decodeEnvelope(msg.data);
     if (!envelope) {
@@ -206,6 +219,11 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
       await this.options.processedEvents.record(route.consumer, envelope.id);
       msg.ack();
       this.options.metrics.handled.inc(labels);
+      const lagSeconds = Math.max(0, Date.now() - msg.info.timestampNanos / 1e6) / 1000;
+      this.options.metrics.lag.observe({ consumer: route.consumer }, lagSeconds);
+      this.events.log(
+        `${route.consumer}: handled event ${envelope.id} (${route.subject}) ${Math.round(lagSeconds * 1000)} ms after it was published`,
+      );
     } catch (error) {
       this.options.metrics.failed.inc(labels);
       const deliveries = msg.info.redeliveryCount;

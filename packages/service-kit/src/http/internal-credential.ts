@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { traceHeaders } from '../tracing/trace-context';
 
 /** The header that carries INTERNAL_API_TOKEN from one of the product's processes to another. */
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
@@ -15,8 +16,12 @@ export function isInternalToken(presented: string | undefined, token: string): b
   return timingSafeEqual(digest(presented), digest(token));
 }
 
-/** The headers a process adds to its calls to another's `/internal/*` routes. */
+/**
+ * The headers a process adds to its calls to another's `/internal/*` routes: the credential, and
+ * the trace of the work in hand (`traceparent`, `x-request-id`) when there is one.
+ */
 export const internalRequestHeaders = (token: string): Record<string, string> => ({
+  ...traceHeaders(),
   [INTERNAL_TOKEN_HEADER]: token,
 });
 

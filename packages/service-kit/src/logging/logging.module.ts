@@ -3,8 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import { type DynamicModule } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { LoggerModule, PinoLogger } from 'nestjs-pino';
+import { storage as requestLoggers } from 'nestjs-pino/storage';
+import { traceOfRequest } from '../tracing/request-trace';
+import { traceLogFields } from '../tracing/trace-context';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+export { REQUEST_ID_HEADER } from './request-id';
 
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const isQuiet = (url: string | undefined) => QUIET_PATHS.has((url ?? '').split('?')[0] ?? '');
@@ -84,9 +87,17 @@ export interface LoggingOptions {
 }
 
 /**
+ * Trace fields of a line written outside a request's own logger: in an event handler or a mail
+ * job, from the trace context it runs in. A request's logger has them bound already (customProps).
+ */
+const traceMixin = (): object => (requestLoggers.getStore() ? {} : traceLogFields());
+
+/**
  * JSON logs: every line carries `service`; request lines carry `requestId` (the gateway's
- * `x-request-id`) and `userId` where known. Secrets are never logged: request URLs go through
- * `redactUrl` (reset tokens, secret-named query parameters) and credential headers
+ * `x-request-id`), `traceId` and `spanId` (its W3C trace, tracing/trace-context.ts) and `userId`
+ * where known; a line written in an event handler or a mail job carries the `traceId` and
+ * `requestId` of the request that caused it (the pino mixin). Secrets are never logged: request
+ * URLs go through `redactUrl` (reset tokens, secret-named query parameters) and credential headers
  * (authorization, cookies, x-internal-token, stripe-signature) are censored in any logged object.
  */
 export function loggingModule(
@@ -100,13 +111,13 @@ export function loggingModule(
       level,
       base: { service },
       messageKey: 'message',
-      genReqId: (req) => {
-        const header = req.headers[REQUEST_ID_HEADER];
-        return (Array.isArray(header) ? header[0] : header) || randomUUID();
-      },
+      mixin: traceMixin,
+      genReqId: (req) => traceOfRequest(req).requestId ?? randomUUID(),
       customProps: (req) => {
+        const { traceId, spanId } = traceOfRequest(req);
         const userId = (req as RequestWithUser).user?.sub;
-        return userId ? { requestId: req.id, userId } : { requestId: req.id };
+        const fields = { requestId: req.id, traceId, spanId };
+        return userId ? { ...fields, userId } : fields;
       },
       autoLogging: { ignore: (req) => isQuiet(req.url) },
       redact: { paths: REDACTED_PATHS, censor: REDACTED },
@@ -123,8 +134,9 @@ export function loggingModule(
 
 /**
  * The request line of every request of this Fastify instance, as pino-http writes it (`req`,
- * `res`, `responseTime`, `requestId`, "request completed" at info), from one hook and only when
- * info is enabled: for a process whose logging module has `requestMiddleware: false`.
+ * `res`, `responseTime`, `requestId`, `traceId`, `spanId`, "request completed" at info), from one
+ * hook and only when info is enabled: for a process whose logging module has
+ * `requestMiddleware: false`.
  */
 export function logRequests(fastify: FastifyInstance): void {
   fastify.addHook('onResponse', (request, reply, done) => {
@@ -133,8 +145,10 @@ export function logRequests(fastify: FastifyInstance): void {
       logger.info(
         {
           req: { method: request.method, url: redactUrl(request.url) },
-          res: { statusCode: reply.statusCode },
+          // The response itself, as pino-http logs it: its serializer reads the status once sent.
+          res: reply.raw,
           responseTime: Math.round(reply.elapsedTime),
+          ...traceLogFields(traceOfRequest(request.raw)),
           requestId: request.id,
         },
         'request completed',

@@ -17,6 +17,7 @@ import {
   type OutboxDeadLetter,
 } from './outbox-dead-letters';
 import { onOutboxNudge } from './outbox-nudge';
+import type { TraceCarrier } from '../tracing/trace-carrier';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
 
@@ -34,6 +35,8 @@ interface StoredEntry {
   subject?: unknown;
   occurredAt?: unknown;
   data?: unknown;
+  /** The trace of the request that wrote it (tracing/trace-carrier.ts); checked when published. */
+  trace?: { traceparent?: unknown; requestId?: unknown };
 }
 
 /** A registered collection and where its unpublishable entries go. */
@@ -63,6 +66,13 @@ function toEnvelope(entry: StoredEntry): EventEnvelope {
   } as EventEnvelope;
 }
 
+/** The trace stored with an entry, if it has a usable one (else the message has none). */
+function storedTrace(entry: StoredEntry): TraceCarrier | undefined {
+  const { traceparent, requestId } = entry.trace ?? {};
+  if (typeof traceparent !== 'string') return undefined;
+  return typeof requestId === 'string' ? { traceparent, requestId } : { traceparent };
+}
+
 /**
  * Publishes the events waiting in the `outbox` arrays of the registered models (see
  * `outboxPlugin`), in each document's order, with the event id as JetStream message id; removes
@@ -72,7 +82,8 @@ function toEnvelope(entry: StoredEntry): EventEnvelope {
  *
  * Several replicas may run it at once: an entry published twice (by two replicas, or again after a
  * crash before its removal) is dropped by JetStream's duplicate window, and past that window by the
- * consumers' processed-event check. Delivery stays at least once; nothing is published before its
+ * consumers' processed-event check. Each message carries the trace stored with its entry (the
+ * request that wrote it), not the relay's. Delivery stays at least once; nothing is published before its
  * write is stored, and nothing stored is removed before JetStream has acknowledged it.
  *
  * An entry that can never be published as it is (malformed, an unknown subject, larger than NATS
@@ -230,7 +241,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           await deadLetter(entry, invalid);
         } else {
           try {
-            await this.publisher.publish(toEnvelope(entry), { timeoutMs: 3000 });
+            await this.publisher.publish(toEnvelope(entry), {
+              timeoutMs: 3000,
+              trace: storedTrace(entry),
+            });
           } catch (error) {
             if (!isUnpublishable(error)) throw error;
             await deadLetter(entry, errorText(error));

@@ -1,32 +1,38 @@
 /**
  * A small service built from the kit for the event tests: a `notes` collection with the outbox
  * plugin (registered with the OutboxRelay), and `@EventPattern` handlers that record every call
- * in an `effects` collection, so a test can see how many times each event had an effect. `GET
- * /slow` is a request that takes a while, for the shutdown tests.
+ * in an `effects` collection, so a test can see how many times each event had an effect, and in
+ * which trace. `GET /slow` is a request that takes a while, for the shutdown tests; `POST /notes`
+ * writes a note and its event through the outbox inside a request, for the trace tests.
  */
 import {
+  Body,
   Controller,
   Get,
   Injectable,
   Module,
+  Post,
   Query,
   type DynamicModule,
   type INestApplication,
 } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { getModelToken, InjectConnection, InjectModel, MongooseModule } from '@nestjs/mongoose';
-import { EVENT_SUBJECTS, type EventEnvelope } from '@mcat/contracts';
+import { EVENT_SUBJECTS, type EventEnvelope, type TestSnapshot } from '@mcat/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { freePort } from '../../../../scripts/test-infra/private-infra';
 import { testInfra } from '../../../../scripts/test-infra/test-env';
 import {
   bootstrapService,
+  currentTrace,
   OutboxRelay,
+  outboxEvent,
   outboxPlugin,
   ServiceKitModule,
   type JetStreamConsumerOptions,
   type OutboxEntry,
   type OutboxRelayOptions,
+  type TraceContext,
 } from '../../src';
 import { TEST_INTERNAL_API_TOKEN } from '../../src/testing';
 
@@ -46,6 +52,8 @@ export interface Effect {
   count: number;
   attempts: Date[];
   data: unknown;
+  /** The trace context the successful handler ran in (`tests.test.created` only). */
+  trace?: TraceContext | null;
 }
 
 /** `source` of a TestSnapshot that makes the handler throw on every delivery. */
@@ -82,7 +90,7 @@ class RecordingConsumer {
     if (fails) throw new Error(HANDLER_ERROR);
     await this.effects.updateOne(
       { _id: envelope.id },
-      { $inc: { count: 1 }, $set: { data: envelope.data } },
+      { $inc: { count: 1 }, $set: { data: envelope.data, trace: currentTrace() ?? null } },
     );
   }
 
@@ -120,6 +128,19 @@ class SlowController {
     const waitedMs = Number(ms);
     await new Promise((resolve) => setTimeout(resolve, waitedMs));
     return { waitedMs };
+  }
+}
+
+/** `POST /notes` with a TestSnapshot: a note and its `tests.test.created` event in one write. */
+@Controller('notes')
+class NotesController {
+  constructor(@InjectModel('Note') private readonly notes: Model<Note>) {}
+
+  @Post()
+  async create(@Body() snapshot: TestSnapshot): Promise<{ eventId: string }> {
+    const event = outboxEvent(EVENT_SUBJECTS.testCreated, snapshot);
+    await this.notes.create({ title: snapshot.source, outbox: [event] });
+    return { eventId: event.id };
   }
 }
 
@@ -166,7 +187,7 @@ function eventTestModule(options: EventTestServiceOptions, port: number): Dynami
       }),
       MongooseModule.forFeature([{ name: 'Note', schema: noteSchema }]),
     ],
-    controllers: [RecordingConsumer, SlowController],
+    controllers: [RecordingConsumer, SlowController, NotesController],
     providers: [NoteOutbox],
   };
 }

@@ -9,7 +9,14 @@ const { swcOptions, workspaceSources } = require('../../../../jest.preset.cjs');
 
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  return resolveFilename.call(this, workspaceSources[request] ?? request, ...rest);
+  const mapped = workspaceSources[request] ?? request;
+  try {
+    return resolveFilename.call(this, mapped, ...rest);
+  } catch (error) {
+    // TypeScript's node16 spelling: a relative `./name.js` import is `./name.ts` in the sources.
+    if (error.code !== 'MODULE_NOT_FOUND' || !/^\.\.?\/.*\.js$/.test(mapped)) throw error;
+    return resolveFilename.call(this, mapped.replace(/\.js$/, '.ts'), ...rest);
+  }
 };
 
 addHook(

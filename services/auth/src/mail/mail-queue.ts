@@ -10,6 +10,7 @@ import {
   type MailJobData,
   type MailJobName,
 } from '@mcat/contracts';
+import { withTrace, type TracedJobData } from '@mcat/service-kit';
 import { Queue, type JobsOptions } from 'bullmq';
 import Redis from 'ioredis';
 
@@ -37,11 +38,15 @@ const DELIVERY: JobsOptions = {
   removeOnFail: false,
 };
 
-/** Puts mails on the BullMQ queue the mailer works off. */
+/**
+ * Puts mails on the BullMQ queue the mailer works off. Each job's data carries the trace of the
+ * request that queued it (`trace`: traceparent and request id), so the mailer's log lines for it
+ * carry the same ids.
+ */
 @Injectable()
 export class MailQueue implements OnApplicationShutdown {
   private readonly connection: Redis;
-  private readonly queue: Queue<AnyMailJob, unknown, MailJobName>;
+  private readonly queue: Queue<TracedJobData<AnyMailJob>, unknown, MailJobName>;
 
   constructor(@Inject(MAIL_REDIS_URL) redisUrl: string) {
     this.connection = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
@@ -59,12 +64,12 @@ export class MailQueue implements OnApplicationShutdown {
     await this.connection.set(passwordResetSecretKey(mail.tokenHash), mail.token, 'PX', ttlMs);
     await this.queue.add(
       MAIL_JOBS.passwordReset,
-      {
+      withTrace({
         to: mail.to,
         name: mail.name,
         resetId: mail.tokenHash,
         expiresAt: mail.expiresAt.toISOString(),
-      },
+      }),
       { ...DELIVERY, jobId: passwordResetJobId(mail.tokenHash) },
     );
   }
@@ -72,7 +77,7 @@ export class MailQueue implements OnApplicationShutdown {
   /** A notice; its job id is derived from what it says, so the same notice is queued once. */
   async sendNotice<N extends NoticeName>(name: N, data: MailJobData[N]): Promise<void> {
     const digest = createHash('sha256').update(JSON.stringify(data)).digest('hex');
-    await this.queue.add(name, data, { ...DELIVERY, jobId: `${name}-${digest}` });
+    await this.queue.add(name, withTrace(data), { ...DELIVERY, jobId: `${name}-${digest}` });
   }
 
   async onApplicationShutdown(): Promise<void> {

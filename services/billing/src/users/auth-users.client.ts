@@ -7,7 +7,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import type { ApiError, User } from '@mcat/contracts';
-import { internalRequestHeaders, SERVICE_CONFIG } from '@mcat/service-kit';
+import { internalRequestHeaders, SERVICE_CONFIG, traceHeaders } from '@mcat/service-kit';
 import type { BillingConfig } from '../config';
 
 const TIMEOUT_MS = 5000;
@@ -28,12 +28,11 @@ export class AuthUsersClient {
    * auth out of reach is a 503 with `unavailableMessage`.
    */
   async me(authorization: string, unavailableMessage: string): Promise<User> {
-    const response = await this.call('/api/auth/me', { headers: { authorization } }).catch(
-      (error: Error) => {
-        this.logger.warn(`GET /api/auth/me failed: ${error.message}`);
-        throw new ServiceUnavailableException(unavailableMessage);
-      },
-    );
+    const headers = { ...traceHeaders(), authorization };
+    const response = await this.call('/api/auth/me', { headers }).catch((error: Error) => {
+      this.logger.warn(`GET /api/auth/me failed: ${error.message}`);
+      throw new ServiceUnavailableException(unavailableMessage);
+    });
     if (response.ok) return (await response.json()) as User;
     if (response.status >= 400 && response.status < 500) {
       const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;

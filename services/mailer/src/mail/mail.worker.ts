@@ -15,7 +15,7 @@ import {
   type MailJobName,
   type PasswordResetMailJob,
 } from '@mcat/contracts';
-import { Metrics } from '@mcat/service-kit';
+import { inJobTrace, Metrics, runJobInTrace } from '@mcat/service-kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import type { Counter } from 'prom-client';
@@ -49,6 +49,7 @@ type MailJob = Job<AnyMailJob, MailOutcome, MailJobName>;
  * SMTP server accepted it (a retry after a failed send still finds it). A failed send is retried
  * with exponential backoff (MAIL_DELIVERY); a job that runs out of attempts stays in the failed set,
  * its token deleted. `mail_sent_total` and `mail_failed_total` count the outcomes on /metrics.
+ * A job and its log lines run in the trace of the request that queued it (`runJobInTrace`).
  */
 @Injectable()
 export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -75,33 +76,44 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     // Blocking reads need their own connection that retries forever (BullMQ's requirement).
     this.connection = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
-    this.worker = new Worker(MAIL_QUEUE, (job) => this.process(job), {
-      connection: this.connection,
-      concurrency: this.options.concurrency,
-      settings: {
-        backoffStrategy: (attemptsMade, type) =>
-          type === MAIL_DELIVERY.backoffType
-            ? retryDelayMs(this.options.firstRetryDelayMs, attemptsMade)
-            : -1,
+    // Each job runs in the trace of the request that queued it: its log lines carry that trace id.
+    this.worker = new Worker(
+      MAIL_QUEUE,
+      (job) => runJobInTrace(`mail ${job.name}`, job.data, () => this.process(job)),
+      {
+        connection: this.connection,
+        concurrency: this.options.concurrency,
+        settings: {
+          backoffStrategy: (attemptsMade, type) =>
+            type === MAIL_DELIVERY.backoffType
+              ? retryDelayMs(this.options.firstRetryDelayMs, attemptsMade)
+              : -1,
+        },
       },
-    });
-    this.worker.on('completed', (job, outcome) => {
-      if (outcome === 'skipped') {
-        this.logger.warn(`Skipped ${job.name} mail (job ${job.id}): its link expired or was sent`);
-        return;
-      }
-      this.sent.inc({ job: job.name });
-      this.logger.log(`Sent ${job.name} mail (job ${job.id})`);
-    });
+    );
+    this.worker.on('completed', (job, outcome) =>
+      inJobTrace(job.data, () => {
+        if (outcome === 'skipped') {
+          this.logger.warn(
+            `Skipped ${job.name} mail (job ${job.id}): its link expired or was sent`,
+          );
+          return;
+        }
+        this.sent.inc({ job: job.name });
+        this.logger.log(`Sent ${job.name} mail (job ${job.id})`);
+      }),
+    );
     this.worker.on('failed', (job, error) => {
       if (!job) return;
-      const final =
-        job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
-      this.failed.inc({ job: job.name, final: String(final) });
-      this.logger.warn(
-        `Sending ${job.name} mail (job ${job.id}) failed on attempt ${job.attemptsMade}${final ? ', giving up' : ''}: ${error.message}`,
-      );
-      if (final) void this.forgetResetToken(job);
+      inJobTrace(job.data, () => {
+        const final =
+          job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
+        this.failed.inc({ job: job.name, final: String(final) });
+        this.logger.warn(
+          `Sending ${job.name} mail (job ${job.id}) failed on attempt ${job.attemptsMade}${final ? ', giving up' : ''}: ${error.message}`,
+        );
+        if (final) void this.forgetResetToken(job);
+      });
     });
     this.worker.on('error', (error) => this.logger.warn(`Mail worker: ${error.message}`));
   }
