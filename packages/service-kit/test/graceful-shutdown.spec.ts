@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { connect } from 'nats';
+import { EVENT_SUBJECTS } from '@mcat/contracts';
+import { consumerName } from '../src';
 import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
 import { testInfra } from '../../../scripts/test-infra/test-env';
 
@@ -10,6 +13,7 @@ const support = path.join(__dirname, 'support');
 
 interface ServiceProcess {
   child: ChildProcess;
+  stdout(): string;
   baseUrl: string;
   /** Resolves once the process has ended: its exit code, or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -19,7 +23,11 @@ interface ServiceProcess {
 }
 
 /** Starts the event test service as a real process and waits until it listens. */
-function startServiceProcess(natsUrl: string, graceMs: number): Promise<ServiceProcess> {
+function startServiceProcess(
+  natsUrl: string,
+  graceMs: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ServiceProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -33,6 +41,7 @@ function startServiceProcess(natsUrl: string, graceMs: number): Promise<ServiceP
         MONGO_URL: testInfra.mongoUrl(),
         NATS_URL: natsUrl,
         SHUTDOWN_GRACE_MS: String(graceMs),
+        ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -57,7 +66,16 @@ function startServiceProcess(natsUrl: string, graceMs: number): Promise<ServiceP
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', () => {
       const ready = /ready (\S+)/.exec(stdout);
-      if (ready?.[1]) resolve({ child, baseUrl: ready[1], exited, stderr: () => stderr, printed });
+      if (ready?.[1]) {
+        resolve({
+          child,
+          baseUrl: ready[1],
+          exited,
+          stdout: () => stdout,
+          stderr: () => stderr,
+          printed,
+        });
+      }
     });
     void exited.then(({ code }) =>
       reject(new Error(`exited with ${code} before ready: ${stderr}`)),
@@ -118,5 +136,35 @@ describe('a service stopped with SIGTERM', () => {
     expect(tookMs).toBeGreaterThanOrEqual(1400);
     // The grace, plus closing consumers, NATS and MongoDB on a loaded machine.
     expect(tookMs).toBeLessThan(1500 + 3000);
+  });
+});
+
+describe('a service whose durable consumer is deleted from NATS', () => {
+  let nats: PrivateServer;
+  let service: ServiceProcess | null = null;
+
+  beforeAll(async () => {
+    nats = await privateNats();
+  });
+
+  afterAll(async () => {
+    service?.child.kill('SIGKILL');
+    await nats?.dispose();
+  });
+
+  it('exits with code 1, naming the consumer, instead of answering HTTP with no events handled', async () => {
+    service = await startServiceProcess(nats.url, 1000, { TEST_LOG_LEVEL: 'debug' });
+    const consumer = consumerName('shutdown', EVENT_SUBJECTS.testCreated);
+    const nc = await connect({ servers: nats.url });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await jsm.consumers.delete(await jsm.streams.find(EVENT_SUBJECTS.testCreated), consumer);
+    } finally {
+      await nc.close();
+    }
+    expect(await service.exited).toEqual({ code: 1, signal: null });
+    expect(service.stdout()).toContain(
+      `Consumer ${consumer} was deleted from NATS: no ${EVENT_SUBJECTS.testCreated} event would be handled any more; exiting (code 1) to be started again`,
+    );
   });
 });

@@ -20,6 +20,7 @@ import { decodeEnvelope } from './event-envelope';
 import { traceCarrierOf } from './event-trace-headers';
 import type { EventMetrics } from './event-metrics';
 import { ensureEventStreams } from './event-streams';
+import { lostConsumer } from './lost-consumer';
 import { JetStreamContext } from './jetstream.context';
 import type { ProcessedEventStore } from './processed-events';
 import { runInCarriedTrace } from '../tracing/trace-carrier';
@@ -147,6 +148,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
         expires: this.options.pullExpiresMs ?? 5000,
       });
       this.running.push({ messages, loop: this.consume(js, route, messages) });
+      void lostConsumer(messages).then((reason) => this.exitOnLost(route, reason));
       this.events.log(`Consuming ${route.subject} as ${route.consumer}`);
     }
   }
@@ -182,18 +184,39 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     route: ConsumerRoute,
     messages: ConsumerMessages,
   ): Promise<void> {
-    for await (const msg of messages) {
-      if (this.closing) {
-        msg.nak();
-        continue;
+    try {
+      for await (const msg of messages) {
+        if (this.closing) {
+          msg.nak();
+          continue;
+        }
+        try {
+          await this.process(js, route, msg);
+        } catch (error) {
+          this.events.error(`${route.consumer}: ${describeError(error)}`);
+          msg.nak(this.retryDelay(msg.info.redeliveryCount));
+        }
       }
-      try {
-        await this.process(js, route, msg);
-      } catch (error) {
-        this.events.error(`${route.consumer}: ${describeError(error)}`);
-        msg.nak(this.retryDelay(msg.info.redeliveryCount));
-      }
+    } catch (error) {
+      this.exitOnLost(route, `failed (${describeError(error)})`);
+      return;
     }
+    this.exitOnLost(route, 'stopped receiving messages');
+  }
+
+  /**
+   * A consumer that stopped while the service was not closing leaves the service deaf to its
+   * events while it still answers HTTP: a fatal error. The process exits non-zero so that the
+   * runner (docs/adr/0017-supervision.md) or the kubelet starts it again, and the new process
+   * recreates the durable consumer at start; events are handled once (processed_events).
+   */
+  private exitOnLost(route: ConsumerRoute, reason: string): void {
+    if (this.closing) return;
+    this.events.error(
+      `Consumer ${route.consumer} ${reason}: no ${route.subject} event would be handled any more; ` +
+        'exiting (code 1) to be started again',
+    );
+    process.exit(1);
   }
 
   private process(js: JetStreamClient, route: ConsumerRoute, msg: JsMsg): Promise<void> {
