@@ -11,7 +11,8 @@ export class AlreadyRunningError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id exists (signal 0 checks without signalling; EPERM: another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

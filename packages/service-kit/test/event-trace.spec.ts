@@ -5,8 +5,6 @@
  * trace id and request id. The consumer runs as its own process with info logs on, and the test
  * reads its JSON log lines as an operator's log search would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { EVENT_SUBJECTS, type TestSnapshot } from '@mcat/contracts';
 import mongoose, { type Connection } from 'mongoose';
 import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
@@ -18,6 +16,7 @@ import {
   type Effect,
   type EventTestService,
 } from './support/event-test-service';
+import { startServiceProcess, type ServiceProcess } from './support/event-test-service-process';
 import { natsTestClient, type NatsTestClient } from './support/nats-test-client';
 import { waitFor } from './support/wait-for';
 
@@ -37,52 +36,6 @@ interface LogLine {
   requestId?: string;
 }
 
-interface ConsumerProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  /** Every JSON line it has printed so far. */
-  logLines(): LogLine[];
-}
-
-/** The event test service as its own process, consuming events, with its logs on stdout. */
-function startConsumerProcess(natsUrl: string, mongoUrl: string): Promise<ConsumerProcess> {
-  const support = path.join(__dirname, 'support');
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      path.join(support, 'ts-register.cjs'),
-      path.join(support, 'event-test-service.process.ts'),
-    ],
-    {
-      env: {
-        ...process.env,
-        MONGO_URL: mongoUrl,
-        NATS_URL: natsUrl,
-        SHUTDOWN_GRACE_MS: '0',
-        TEST_LOG_LEVEL: 'debug',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const logLines = () =>
-    stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as LogLine);
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const ready = /^ready (\S+)$/m.exec(stdout);
-      if (ready?.[1]) resolve({ child, baseUrl: ready[1], logLines });
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before ready: ${stderr}`)));
-  });
-}
-
 const snapshot = (): TestSnapshot => ({
   testId: new mongoose.Types.ObjectId().toString(),
   userId: new mongoose.Types.ObjectId().toString(),
@@ -94,7 +47,7 @@ describe('trace context through events', () => {
   let nats: PrivateServer;
   let client: NatsTestClient;
   let consumerDb: Connection;
-  let consumer: ConsumerProcess;
+  let consumer: ServiceProcess;
   let publisher: EventTestService;
   const consumerMongoUrl = testInfra.mongoUrl();
 
@@ -108,7 +61,12 @@ describe('trace context through events', () => {
     nats = await privateNats();
     client = await natsTestClient(nats.url);
     consumerDb = await mongoose.createConnection(consumerMongoUrl).asPromise();
-    consumer = await startConsumerProcess(nats.url, consumerMongoUrl);
+    consumer = await startServiceProcess({
+      natsUrl: nats.url,
+      mongoUrl: consumerMongoUrl,
+      shutdownGraceMs: 0,
+      env: { TEST_LOG_LEVEL: 'debug' },
+    });
     publisher = await startEventTestService({
       name: 'tests',
       mongoUrl: testInfra.mongoUrl(),
@@ -153,7 +111,9 @@ describe('trace context through events', () => {
     expect(new TextDecoder().decode(stored.data)).not.toContain(TRACE_ID);
 
     const line = await waitFor('the consumer to log the handled event', async () =>
-      consumer.logLines().find((entry) => entry.message?.includes(`handled event ${eventId}`)),
+      consumer
+        .logLines<LogLine>()
+        .find((entry) => entry.message?.includes(`handled event ${eventId}`)),
     );
     expect(line).toMatchObject({ traceId: TRACE_ID, requestId, spanId: effect.trace?.spanId });
   });

@@ -1,87 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { connect } from 'nats';
 import { EVENT_SUBJECTS } from '@mcat/contracts';
 import { consumerName } from '../src';
 import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
 import { testInfra } from '../../../scripts/test-infra/test-env';
+import { startServiceProcess, type ServiceProcess } from './support/event-test-service-process';
 
 // Booting a service in a child process takes seconds on a loaded 2-core machine.
 jest.setTimeout(90_000);
-
-const support = path.join(__dirname, 'support');
-
-interface ServiceProcess {
-  child: ChildProcess;
-  stdout(): string;
-  baseUrl: string;
-  /** Resolves once the process has ended: its exit code, or the signal that ended it. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stderr(): string;
-  /** Resolves once the process has printed this line (at once if it already has). */
-  printed(line: string): Promise<void>;
-}
-
-/** Starts the event test service as a real process and waits until it listens. */
-function startServiceProcess(
-  natsUrl: string,
-  graceMs: number,
-  extraEnv: Record<string, string> = {},
-): Promise<ServiceProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      path.join(support, 'ts-register.cjs'),
-      path.join(support, 'event-test-service.process.ts'),
-    ],
-    {
-      env: {
-        ...process.env,
-        MONGO_URL: testInfra.mongoUrl(),
-        NATS_URL: natsUrl,
-        SHUTDOWN_GRACE_MS: String(graceMs),
-        ...extraEnv,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  let stdout = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const printed = (line: string) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!stdout.split('\n').includes(line)) return false;
-        child.stdout?.off('data', check);
-        resolve();
-        return true;
-      };
-      if (!check()) child.stdout?.on('data', check);
-    });
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const ready = /ready (\S+)/.exec(stdout);
-      if (ready?.[1]) {
-        resolve({
-          child,
-          baseUrl: ready[1],
-          exited,
-          stdout: () => stdout,
-          stderr: () => stderr,
-          printed,
-        });
-      }
-    });
-    void exited.then(({ code }) =>
-      reject(new Error(`exited with ${code} before ready: ${stderr}`)),
-    );
-  });
-}
 
 describe('a service stopped with SIGTERM', () => {
   let nats: PrivateServer;
@@ -97,7 +22,11 @@ describe('a service stopped with SIGTERM', () => {
   });
 
   const start = async (graceMs: number) => {
-    const service = await startServiceProcess(nats.url, graceMs);
+    const service = await startServiceProcess({
+      natsUrl: nats.url,
+      mongoUrl: testInfra.mongoUrl(),
+      shutdownGraceMs: graceMs,
+    });
     running.push(service);
     return service;
   };
@@ -153,7 +82,12 @@ describe('a service whose durable consumer is deleted from NATS', () => {
   });
 
   it('exits with code 1, naming the consumer, instead of answering HTTP with no events handled', async () => {
-    service = await startServiceProcess(nats.url, 1000, { TEST_LOG_LEVEL: 'debug' });
+    service = await startServiceProcess({
+      natsUrl: nats.url,
+      mongoUrl: testInfra.mongoUrl(),
+      shutdownGraceMs: 1000,
+      env: { TEST_LOG_LEVEL: 'debug' },
+    });
     const consumer = consumerName('shutdown', EVENT_SUBJECTS.testCreated);
     const nc = await connect({ servers: nats.url });
     try {

@@ -8,16 +8,8 @@ import {
   type ProcessStatus,
   type RunnerStatus,
 } from '../../../../scripts/lib/supervision/runner-status';
+import { isAlive } from '../../../../scripts/lib/run-lock';
 import { systemEnv } from './system-env';
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The status the running runner keeps, or null with no runner (a stack started otherwise). */
 export function runnerStatus(): RunnerStatus | null {
