@@ -7,7 +7,7 @@ import { useAppSelector } from './hooks';
 
 /**
  * Signed-out visitors of a protected route are sent to /; a session the API refused (401) is sent
- * to /login instead (spec sections 2 and 8).
+ * to /login instead.
  */
 export function RequireSession() {
   const { loading, isAuthenticated, expired } = useAppSelector(selectSession);

@@ -1,5 +1,5 @@
 /**
- * Every page of the route table (spec section 2): its path, how its lazily loaded chunk is
+ * Every page of the route table: its path, how its lazily loaded chunk is
  * fetched, and for some the data it shows. The router (router.tsx) is built from these; the start
  * of the app (main.tsx) uses them before the router's own code has even been evaluated, to fetch
  * the chunk and the data of the page being opened while the rest of the app loads.

@@ -1,5 +1,5 @@
 /**
- * The route table (spec section 2). Every page is its own lazily loaded chunk (route-pages.ts), so
+ * The route table. Every page is its own lazily loaded chunk (route-pages.ts), so
  * a page's code (and chart.js, which only the landing page and the dashboard use) loads when it is
  * visited; a page with data starts its request as the navigation starts, next to its chunk.
  */

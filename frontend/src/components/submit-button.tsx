@@ -1,4 +1,4 @@
-/** A form's submit button: disabled while the form is busy, and saying so (spec section 5). */
+/** A form's submit button: disabled while the form is busy, and saying so. */
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useHydrated } from '../lib/use-hydrated';
 

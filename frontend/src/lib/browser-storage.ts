@@ -1,4 +1,4 @@
-/** The two values the web app keeps in local storage (spec section 3). */
+/** The two values the web app keeps in local storage. */
 import { STORAGE_KEYS } from '@mcat/contracts';
 
 export const readStoredToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);

@@ -1,5 +1,5 @@
 /**
- * Plan-limit answers of the tests and questions services (spec section 8): found by text inside
+ * Plan-limit answers of the tests and questions services: found by text inside
  * the server's message, shown either in the upgrade modal (free plan) or inline (premium plan).
  */
 import { LIMITS } from '@mcat/contracts';

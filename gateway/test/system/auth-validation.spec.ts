@@ -1,5 +1,5 @@
 /**
- * Issue 3, through the gateway: every validation message of spec section 5 that the API gives for
+ * Issue 3, through the gateway: every validation message of the account forms that the API gives for
  * register, login, forgot password, reset password, profile and password change. Each body is
  * valid except for the one rule under test, so the answer names that rule. (confirmPassword and
  * its two messages belong to the forms only: the API never takes that field.)

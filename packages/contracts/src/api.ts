@@ -1,4 +1,4 @@
-/** Shapes of the API's answers (spec sections 3 and 7). */
+/** Shapes of the API's answers. */
 import type { Role } from './constants';
 import type { MistakeType } from './catalog';
 import type { SectionKey, SectionName } from './sections';

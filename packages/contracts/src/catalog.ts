@@ -1,4 +1,4 @@
-/** Fixed lists of the product (spec sections 2 and 3). */
+/** Fixed lists of the product. */
 
 export const MISTAKE_TYPES = [
   'Content Gap',

@@ -1,4 +1,4 @@
-/** Business constants of the product (spec section 9). */
+/** Business constants of the product. */
 
 export const TOTAL_SCORE_MIN = 472;
 export const TOTAL_SCORE_MAX = 528;
@@ -71,7 +71,7 @@ export const DEMO_CHART_ANIMATION_MS = 2000;
 export const OFFICIAL_PRACTICE_EXAMS = 6;
 export const RECOMMENDED_TESTS = '8-10';
 
-/** Browser storage keys (spec section 3). */
+/** Browser storage keys. */
 export const STORAGE_KEYS = { token: 'token', darkMode: 'darkMode' } as const;
 
 export const ROLES = ['student', 'billing'] as const;

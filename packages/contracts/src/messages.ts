@@ -118,7 +118,7 @@ export const LIMITS = {
   premiumTests: `You have reached the maximum limit of ${premium.tests} tests. Please delete some tests before adding new ones.`,
   freeQuestions: `Free users can only create ${free.questions} questions. Upgrade to premium for up to ${premium.questions} questions.`,
   premiumQuestions: `You have reached the maximum limit of ${premium.questions} questions. Please delete some questions before adding new ones.`,
-  /** Texts the web app looks for inside a server message (spec section 8). */
+  /** Texts the web app looks for inside a server message. */
   match: {
     freeTestsImport: `Free users can only have a maximum of ${free.tests} tests`,
     freeTests: `Free users can only create ${free.tests} tests`,

@@ -1,4 +1,4 @@
-/** The four MCAT sections (spec section 3), in the order the review wizard walks them. */
+/** The four MCAT sections, in the order the review wizard walks them. */
 
 export const SECTION_KEYS = ['chemPhys', 'cars', 'bio', 'psychSoc'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];

@@ -181,7 +181,7 @@ describe('accounts', () => {
     expect((await call('PUT', '/api/auth/password', { body: {} })).status).toBe(401);
   });
 
-  describe('validation messages of spec section 5', () => {
+  describe('the validation messages of the account forms', () => {
     const valid = { name: 'Ada', email: 'ada@example.com', password: 'mcat-secret-1' };
     const cases: [string, string, Record<string, unknown>, string][] = [
       ['register', '/api/auth/register', { ...valid, name: undefined }, VALIDATION.nameRequired],

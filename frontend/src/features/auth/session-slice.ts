@@ -1,5 +1,5 @@
 /**
- * The session (spec section 4): token, user, isAuthenticated, loading (true until the stored
+ * The session: token, user, isAuthenticated, loading (true until the stored
  * token is checked) and the last auth error. Server answers arrive through the auth endpoints.
  */
 import {

@@ -48,7 +48,7 @@ const totalScore = z
   .min(TOTAL_SCORE_MIN, VALIDATION.totalTooLow)
   .max(TOTAL_SCORE_MAX, VALIDATION.totalTooHigh);
 
-/** The plain sum of the four sections, or undefined when it cannot be computed (spec section 5). */
+/** The plain sum of the four sections, or undefined when it cannot be computed. */
 export function computeTotalScore(
   subscores: Partial<Record<SectionKey, unknown>>,
 ): number | undefined {
@@ -101,7 +101,7 @@ export const testBodySchema = (today: TodayProvider) =>
     });
 export type TestBody = z.infer<ReturnType<typeof testBodySchema>>;
 
-/** The test form (spec section 5): Other needs a custom source, which replaces the source on submit. */
+/** The test form: Other needs a custom source, which replaces the source on submit. */
 export const testFormSchema = (today: TodayProvider) =>
   z
     .object({

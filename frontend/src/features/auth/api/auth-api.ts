@@ -1,4 +1,4 @@
-/** Auth endpoints (spec section 7): session, sign-in, profile, password change and reset. */
+/** Auth endpoints: session, sign-in, profile, password change and reset. */
 import type {
   AuthResponse,
   ChangePasswordBody,

@@ -1,5 +1,5 @@
 /**
- * Shapes tests into the two charts' series (spec section 2, Charts): ordered by dateTaken,
+ * Shapes tests into the two charts' series: ordered by dateTaken,
  * each point labelled with its source, in the section chart only at the highest section, and
  * on narrow screens only the first and last points with long sources shortened.
  */

@@ -1,5 +1,5 @@
 /**
- * The countdown to the planned MCAT date (spec section 4): whole days, rounded up, from today at
+ * The countdown to the planned MCAT date: whole days, rounded up, from today at
  * local midnight to the planned date, and the message for past, today and future.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * The premium purchase (spec section 7): coupon, payment creation, confirmation; and the dev
+ * The premium purchase: coupon, payment creation, confirmation; and the dev
  * provider's Test-mode card payment, which stands in for Stripe.js confirming a card.
  */
 import type {

@@ -1,4 +1,4 @@
-/** Free and Premium side by side (spec section 6). */
+/** Free and Premium side by side. */
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';

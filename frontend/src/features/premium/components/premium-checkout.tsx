@@ -1,5 +1,5 @@
 /**
- * The premium flow (spec section 4): initial, then ready (the card form), then success or error.
+ * The premium flow: initial, then ready (the card form), then success or error.
  * A 100% coupon skips the card. `autoStart` (from ?checkout=true) starts the payment at once.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';

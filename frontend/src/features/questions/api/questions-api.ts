@@ -1,5 +1,5 @@
 /**
- * Missed-question endpoints (spec section 7). Every list provides the question list tag, so a
+ * Missed-question endpoints. Every list provides the question list tag, so a
  * create, update or delete refreshes whichever lists are shown (a paged list every page it has
  * loaded); the Anki toggle is optimistic.
  */

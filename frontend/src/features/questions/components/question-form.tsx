@@ -1,6 +1,6 @@
 /**
  * The missed-question form shared by /tests/:testId/questions/new, /questions/:id/edit and the
- * review wizard's inline form (spec sections 2 and 5).
+ * review wizard's inline form.
  */
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,5 @@
 /**
- * The topic tag input's rules (spec section 2, question form): suggestions by substring from the
+ * The topic tag input's rules: suggestions by substring from the
  * default tags and the user's own, at most five, never a tag already chosen; Enter adds the only
  * suggestion, else the highlighted one, else the typed text; duplicates are ignored whatever their
  * case; Backspace on an empty input removes the last tag; arrows move the highlight; Escape closes.

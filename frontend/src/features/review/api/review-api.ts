@@ -1,4 +1,4 @@
-/** The review calls of a test (spec section 7): one section reviewed, complete, reset. */
+/** The review calls of a test: one section reviewed, complete, reset. */
 import { SECTION_KEYS, type SectionKey, type Test } from '@mcat/contracts';
 import { api } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 /**
- * The review wizard's state (spec section 4, "Review per test"): the step shown and the test's
+ * The review wizard's state: the step shown and the test's
  * review flags. Marking a step done sets its section's flag and moves on; after the last step the
  * review is complete. Mark Complete works at any time; Reopen clears everything and goes to step 1.
  */

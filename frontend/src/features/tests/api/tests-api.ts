@@ -1,4 +1,4 @@
-/** Tests endpoints (spec section 7): the list, one test, create, update, delete, Excel. */
+/** Tests endpoints: the list, one test, create, update, delete, Excel. */
 import type { ImportResult, MessageResponse, Test, TestBody } from '@mcat/contracts';
 import { api } from '../../../lib/api';
 import { objectUrlResponse } from '../../../lib/download';

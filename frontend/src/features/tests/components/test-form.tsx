@@ -1,5 +1,5 @@
 /**
- * The test form shared by /tests/new and /tests/:id/edit (spec sections 2 and 5): date, source
+ * The test form shared by /tests/new and /tests/:id/edit: date, source
  * (Other asks for a custom source), the four section scores and the computed total.
  */
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';

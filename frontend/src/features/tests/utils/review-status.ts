@@ -1,4 +1,4 @@
-/** A test's review status and progress (spec section 4, "Review per test"). */
+/** A test's review status and progress. */
 import { SECTION_KEYS, type Test } from '@mcat/contracts';
 
 export type ReviewStatus = 'not started' | 'in progress' | 'complete';
