@@ -35,3 +35,4 @@ export * from './rate-limit/too-many-attempts.filter';
 export * from './idempotency/idempotency-store';
 export * from './idempotency/idempotency.interceptor';
 export * from './idempotency/idempotent.decorator';
+export * from './infra/duplicate-key';

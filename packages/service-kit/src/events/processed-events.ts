@@ -1,7 +1,5 @@
 import type { Connection } from 'mongoose';
-
-/** Mongo's duplicate key error: the id was recorded already (by this or another replica). */
-const DUPLICATE_KEY = 11000;
+import { isDuplicateKeyError } from '../infra/duplicate-key';
 
 interface ProcessedEvent {
   _id: string;
@@ -31,7 +29,7 @@ export class ProcessedEventStore {
     try {
       await this.collection.insertOne({ _id: `${consumer}:${eventId}`, processedAt: new Date() });
     } catch (error) {
-      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
 }

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { REQUEST_MESSAGES, type ApiError } from '@mcat/contracts';
+import { isDuplicateKeyError } from '../infra/duplicate-key';
 
 interface ErrorWithCode {
   code?: unknown;
@@ -30,7 +31,7 @@ export function toErrorBody(error: unknown): ApiError {
   if (e.name === 'CastError' || e.name === 'ValidationError' || e.name === 'BSONError') {
     return { statusCode: HttpStatus.BAD_REQUEST, message: 'Invalid request' };
   }
-  if (e.code === 11000) {
+  if (isDuplicateKeyError(error)) {
     return { statusCode: HttpStatus.CONFLICT, message: 'This record already exists' };
   }
   // Errors raised by the HTTP framework itself (body parsing, limits, content type).

@@ -1,8 +1,6 @@
 import type { Connection } from 'mongoose';
 import { IDEMPOTENCY_KEY_TTL_MS } from '@mcat/contracts';
-
-/** Mongo's duplicate key error: another request reserved the key first. */
-const DUPLICATE_KEY = 11000;
+import { isDuplicateKeyError } from '../infra/duplicate-key';
 
 /** How often a process deletes expired keys (FerretDB 1.24 has no TTL indexes). */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -90,7 +88,7 @@ export class IdempotencyStore {
       await this.collection.insertOne(record);
       return true;
     } catch (error) {
-      if ((error as { code?: unknown }).code === DUPLICATE_KEY) return false;
+      if (isDuplicateKeyError(error)) return false;
       throw error;
     }
   }

@@ -5,6 +5,7 @@ import { PLAN_LIMITS, planOf } from '@mcat/contracts';
 import { PlanSlot } from './plan-slot.schema';
 import { PLANS_OPTIONS, type PlansOptions } from './plans.options';
 import { PlansService } from './plans.service';
+import { isDuplicateKeyError } from '../infra/duplicate-key';
 
 /** What a refused reservation answers, by the plan the user is on. */
 export interface LimitMessages {
@@ -14,15 +15,12 @@ export interface LimitMessages {
 
 /** A place whose record never appeared this long after its id was made belongs to a crashed create. */
 const STALE_SLOT_MS = 60_000;
-const DUPLICATE_KEY = 11000;
 /** Places tried after the hint before reading the user's places. */
 const HINT_PROBES = 3;
 /** Users whose next place this process remembers (the least recently served are forgotten). */
 const HINTS_KEPT = 10_000;
 
 const idAgeMs = (id: string): number => Date.now() - parseInt(id.slice(0, 8), 16) * 1000;
-const isDuplicate = (error: unknown): boolean =>
-  (error as { code?: unknown }).code === DUPLICATE_KEY;
 
 /**
  * The plan limit on a user's records (tests or questions, by `PlansOptions.resource`), enforced
@@ -127,7 +125,7 @@ export class PlanLimitsService {
     try {
       await this.slots.create({ _id: `${userId}:${n}`, userId, n, holder });
     } catch (error) {
-      if (isDuplicate(error)) return false;
+      if (isDuplicateKeyError(error)) return false;
       throw error;
     }
     const next = Math.max(n + 1, this.nextPlace.get(userId) ?? 0);

@@ -3,8 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { AuthPlanClient } from './auth-plan.client';
 import { UserPlan } from './user-plan.schema';
-
-const DUPLICATE_KEY = 11000;
+import { isDuplicateKeyError } from '../infra/duplicate-key';
 
 /** Whether a user is premium: the local projection, refreshed from auth on demand. */
 @Injectable()
@@ -37,7 +36,7 @@ export class PlansService {
       );
     } catch (error) {
       // The user's document exists with a newer fact, so the filter missed and the upsert collided.
-      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
 }

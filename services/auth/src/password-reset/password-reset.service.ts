@@ -8,7 +8,7 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
   type MessageResponse,
 } from '@mcat/contracts';
-import { RateLimiter } from '@mcat/service-kit';
+import { RateLimiter, isDuplicateKeyError } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import { Clock } from '../clock/clock';
 import { MailQueue } from '../mail/mail-queue';
@@ -21,7 +21,6 @@ export const FORGOT_PASSWORD_MIN_MS = 300;
 
 const TOKEN_BYTES = 32;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-const DUPLICATE_KEY = 11000;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -85,8 +84,8 @@ export class PasswordResetService {
         { upsert: true },
       );
     // Two requests at once may both try to insert; the loser updates the winner's document.
-    await write().catch((error: { code?: unknown }) => {
-      if (error.code !== DUPLICATE_KEY) throw error;
+    await write().catch((error: unknown) => {
+      if (!isDuplicateKeyError(error)) throw error;
       return write();
     });
   }

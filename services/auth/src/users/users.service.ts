@@ -16,7 +16,7 @@ import {
   type RegisterBody,
   type User as UserView,
 } from '@mcat/contracts';
-import { OutboxRelay, RateLimiter } from '@mcat/service-kit';
+import { OutboxRelay, RateLimiter, isDuplicateKeyError } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import { AccountNotices } from '../mail/account-notices';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -30,7 +30,6 @@ import { changeUser } from './user-changes';
 import { userRegistered } from './users.events';
 
 const SIGN_IN_AGAIN = 'Your session has expired or is invalid. Please log in again.';
-const DUPLICATE_KEY = 11000;
 
 /** What other services read through: a user's plan and roles. */
 export interface UserPlan {
@@ -189,7 +188,7 @@ export class UsersService {
 }
 
 function rethrowDuplicateEmail(error: unknown): never {
-  if ((error as { code?: unknown }).code === DUPLICATE_KEY) {
+  if (isDuplicateKeyError(error)) {
     throw new ConflictException(AUTH_MESSAGES.emailTaken);
   }
   throw error;

@@ -4,8 +4,7 @@ import { ERRORS } from '@mcat/contracts';
 import type { Model } from 'mongoose';
 import { CouponRedemption } from './coupon-redemption.schema';
 import { Purchase } from './purchase.schema';
-
-const DUPLICATE_KEY = 11000;
+import { isDuplicateKeyError } from '@mcat/service-kit';
 
 /**
  * A coupon's redemptions, counted in one document per coupon. Taking one is a single conditional
@@ -51,7 +50,7 @@ export class CouponRedemptions {
     try {
       await this.counters.create({ _id: couponId, count });
     } catch (error) {
-      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
 }

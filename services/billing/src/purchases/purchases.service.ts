@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { EVENT_SUBJECTS } from '@mcat/contracts';
-import { OutboxRelay, outboxEvent } from '@mcat/service-kit';
+import { OutboxRelay, outboxEvent, isDuplicateKeyError } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { PaymentProviderName } from '../config';
 import { AuthUsersClient } from '../users/auth-users.client';
 import { CouponRedemptions } from './coupon-redemptions.service';
 import { Purchase } from './purchase.schema';
-
-const DUPLICATE_KEY = 11000;
 
 export interface PremiumGrant {
   userId: string;
@@ -66,10 +64,7 @@ export class PurchasesService {
       return { purchase: await this.insert(grant), created: true };
     } catch (error) {
       if (couponId) await this.redemptions.giveBack(couponId);
-      const existing =
-        (error as { code?: unknown }).code === DUPLICATE_KEY
-          ? await this.findFor(grant.userId)
-          : null;
+      const existing = isDuplicateKeyError(error) ? await this.findFor(grant.userId) : null;
       if (!existing) throw error;
       return { purchase: existing, created: false };
     }

@@ -13,8 +13,7 @@ import { PurchasesService } from '../purchases/purchases.service';
 import { BillingEvent } from './billing-event.schema';
 import { eventFacts, isFullRefund, lastErrorMessage, type EventFacts } from './event-facts';
 import { LiveBillingEvents } from './live-billing-events';
-
-const DUPLICATE_KEY = 11000;
+import { isDuplicateKeyError } from '@mcat/service-kit';
 
 export function toBillingEventRecord(event: BillingEvent): BillingEventRecord {
   return {
@@ -76,7 +75,7 @@ export class BillingEventsService {
       });
       stored = created.toObject();
     } catch (error) {
-      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       const existing = await this.events.findById(event.id).lean<BillingEvent>();
       if (!existing) throw error;
       if (existing.handledAt) return { duplicate: true };

@@ -4,10 +4,7 @@ import type { Model } from 'mongoose';
 import { ERRORS, type TestSnapshot, type TestSummary } from '@mcat/contracts';
 import { TestSummaryRecord } from './test-summary.schema';
 import { TestsClient } from './tests.client';
-
-const DUPLICATE_KEY = 11000;
-const isDuplicate = (error: unknown): boolean =>
-  (error as { code?: unknown }).code === DUPLICATE_KEY;
+import { isDuplicateKeyError } from '@mcat/service-kit';
 
 /** What is known of some tests: their summaries, live or not, and which of them are deleted. */
 export interface KnownTests {
@@ -78,7 +75,7 @@ export class TestSummariesService {
         { upsert: true },
       );
     } catch (error) {
-      if (!isDuplicate(error)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
 
