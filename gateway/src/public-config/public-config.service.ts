@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
-import type { PublicConfig } from '@mcat/contracts';
+import { PAYMENT_PROVIDERS, type PublicConfig } from '@mcat/contracts';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG, UPSTREAMS } from '../tokens';
 import type { Upstreams } from '../upstreams';
 
 /** What billing's `GET /api/billing/config` answers. */
 const billingPayments = z.object({
-  provider: z.enum(['stripe', 'dev']),
+  provider: z.enum(PAYMENT_PROVIDERS),
   publishableKey: z.string().min(1).nullable(),
 });
 

@@ -1,6 +1,6 @@
 /** Shapes of the API's answers. */
 import type { Role } from './constants';
-import type { MistakeType } from './catalog';
+import type { MistakeType, PaymentProviderName } from './catalog';
 import type { SectionKey, SectionName } from './sections';
 
 /** Every error answer. The message can be shown to the user as is. */
@@ -107,7 +107,7 @@ export interface PublicConfig {
    * The payment provider billing runs, or null while billing cannot be reached: payments are then
    * unavailable (never a guessed provider).
    */
-  payments: { provider: 'stripe' | 'dev'; publishableKey: string | null } | null;
+  payments: { provider: PaymentProviderName; publishableKey: string | null } | null;
   /** The study guide's resource links (the gateway's GUIDE_RESOURCES, or its default list). */
   guideResources: { title: string; url: string; description?: string }[];
 }

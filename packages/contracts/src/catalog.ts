@@ -59,3 +59,7 @@ export const TEST_SOURCE_OPTIONS: readonly string[] = [
 /** Anki filter values of the search call: a flashcard was made, or not. */
 export const ANKI_STATUSES = ['made', 'not made'] as const;
 export type AnkiStatus = (typeof ANKI_STATUSES)[number];
+
+/** The payment providers billing can run with: Stripe, or the offline dev gateway (Test mode). */
+export const PAYMENT_PROVIDERS = ['dev', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];

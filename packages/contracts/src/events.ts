@@ -2,6 +2,7 @@
  * Domain events carried on NATS JetStream. Subjects are `<service>.<aggregate>.<past-tense verb>`;
  * every message body is an EventEnvelope whose `id` is unique, so consumers can drop duplicates.
  */
+import type { PaymentProviderName } from './catalog';
 import type { Role } from './constants';
 
 export const EVENT_SUBJECTS = {
@@ -54,7 +55,7 @@ export interface EventPayloads {
     purchaseId: string;
     amount: number;
     currency: string;
-    provider: 'stripe' | 'dev';
+    provider: PaymentProviderName;
     couponId: string | null;
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@mcat/contracts';
 import { rateLimitExemptIps, serviceEnvSchema } from '@mcat/service-kit';
 import { DEFAULT_DEV_COUPONS, DevCouponsError, parseDevCoupons } from './coupons/dev-coupons';
 
@@ -8,9 +9,6 @@ const httpUrl = (name: string) =>
 /** An unset variable and an empty one (as a chart leaves an unused secret) mean the same. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-export const PAYMENT_PROVIDERS = ['dev', 'stripe'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** The billing service's environment (the README lists every variable). */
 export const billingEnvSchema = serviceEnvSchema

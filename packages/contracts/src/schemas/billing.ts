@@ -7,6 +7,7 @@ import {
   PROVIDER_ID_MAX_LENGTH,
   STATUS_FILTER_MAX_LENGTH,
 } from '../constants';
+import type { PaymentProviderName } from '../catalog';
 import { TOO_LONG, VALIDATION } from '../messages';
 
 export const applyCouponSchema = z.object({
@@ -93,7 +94,7 @@ export type BillingListQuery = z.infer<typeof billingListQuerySchema>;
 export interface BillingEventRecord {
   id: string;
   type: string;
-  provider: 'stripe' | 'dev';
+  provider: PaymentProviderName;
   /** ISO time the provider gives the event. */
   occurredAt: string;
   /** Cents, or null when the event carries no amount. */
@@ -111,7 +112,7 @@ export interface BillingEventRecord {
 export interface PaymentRecord {
   /** The PaymentIntent id, or `free_<userId>` for a 100% coupon. */
   id: string;
-  provider: 'stripe' | 'dev';
+  provider: PaymentProviderName;
   userId: string;
   email: string | null;
   /** Cents charged (0 for a free claim). */

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { PaymentProviderName } from '../config';
+import type { PaymentProviderName } from '@mcat/contracts';
 import { CouponsModule } from '../coupons/coupons.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PurchasesModule } from '../purchases/purchases.module';

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { PaymentRecord } from '@mcat/contracts';
 import type { FilterQuery, Model } from 'mongoose';
 import { OPEN_INTENT_STATUSES, type PaymentIntentView } from '../payments/payment-provider';
-import type { PaymentProviderName } from '../config';
+import type { PaymentProviderName } from '@mcat/contracts';
 import { Payment } from './payment.schema';
 
 export const freeClaimId = (userId: string): string => `free_${userId}`;

@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@mcat/contracts';
 
 /**
  * One PaymentIntent billing created (or a free coupon claim, `_id` = `free_<userId>`), with the
@@ -10,8 +11,8 @@ export class Payment {
   @Prop({ type: String, required: true })
   _id!: string;
 
-  @Prop({ type: String, required: true })
-  provider!: 'stripe' | 'dev';
+  @Prop({ type: String, required: true, enum: PAYMENT_PROVIDERS })
+  provider!: PaymentProviderName;
 
   @Prop({ type: String, required: true })
   userId!: string;

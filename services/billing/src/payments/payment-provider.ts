@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '../config';
+import type { PaymentProviderName } from '@mcat/contracts';
 
 /** Injection token of the provider the configuration chose. */
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@mcat/contracts';
 import { outboxPlugin } from '@mcat/service-kit';
 import type { Types } from 'mongoose';
 
@@ -14,8 +15,8 @@ export class Purchase {
   @Prop({ type: String, required: true })
   userId!: string;
 
-  @Prop({ type: String, required: true })
-  provider!: 'stripe' | 'dev';
+  @Prop({ type: String, required: true, enum: PAYMENT_PROVIDERS })
+  provider!: PaymentProviderName;
 
   /** Null for a free claim. */
   @Prop({ type: String, default: null })

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { EVENT_SUBJECTS } from '@mcat/contracts';
 import { OutboxRelay, outboxEvent, isDuplicateKeyError } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
-import type { PaymentProviderName } from '../config';
+import type { PaymentProviderName } from '@mcat/contracts';
 import { AuthUsersClient } from '../users/auth-users.client';
 import { CouponRedemptions } from './coupon-redemptions.service';
 import { Purchase } from './purchase.schema';

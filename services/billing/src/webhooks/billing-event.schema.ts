@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@mcat/contracts';
 
 /**
  * A Stripe event (or the dev provider's equivalent), recorded once by its id (`_id`), with the
@@ -17,8 +18,8 @@ export class BillingEvent {
   @Prop({ type: String, required: true })
   type!: string;
 
-  @Prop({ type: String, required: true })
-  provider!: 'stripe' | 'dev';
+  @Prop({ type: String, required: true, enum: PAYMENT_PROVIDERS })
+  provider!: PaymentProviderName;
 
   /** When the provider says it happened. */
   @Prop({ type: Date, required: true })
