@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { tooManyRequests } from '@mcat/contracts';
 
 export interface RateLimitOptions {
   /** API requests a client address may make per minute (0: no limit). */
@@ -12,9 +13,6 @@ export interface RateLimitOptions {
 }
 
 const WINDOW_SECONDS = 60;
-
-export const tooManyRequests = (retryAfterSeconds: number): string =>
-  `Too many requests. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`;
 
 const limiter = (points: number): RateLimiterMemory | null =>
   points > 0 ? new RateLimiterMemory({ points, duration: WINDOW_SECONDS }) : null;

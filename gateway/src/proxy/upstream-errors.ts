@@ -1,4 +1,4 @@
-import type { ApiError } from '@mcat/contracts';
+import { serviceTooSlow, serviceUnavailable, type ApiError } from '@mcat/contracts';
 import type { RoutedService } from './route-table';
 
 /** The error codes undici reports when the service's answer did not start in time. */
@@ -16,13 +16,7 @@ interface ProxyError {
 export function upstreamFailure(service: RoutedService, error: unknown): ApiError {
   const { code, cause } = (error ?? {}) as ProxyError;
   if (TIMEOUT_CODES.has(String(cause?.code)) || TIMEOUT_CODES.has(String(code))) {
-    return {
-      statusCode: 504,
-      message: `The ${service} service took too long to answer. Please try again.`,
-    };
+    return { statusCode: 504, message: serviceTooSlow(service) };
   }
-  return {
-    statusCode: 502,
-    message: `The ${service} service is unavailable. Please try again shortly.`,
-  };
+  return { statusCode: 502, message: serviceUnavailable(service) };
 }

@@ -22,12 +22,3 @@ export const IDEMPOTENCY_RETRY_AFTER_SECONDS = 1;
 const KEY_PATTERN = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
 
 export const isValidIdempotencyKey = (key: string): boolean => KEY_PATTERN.test(key);
-
-export const IDEMPOTENCY_MESSAGES = {
-  /** 400: the header is present but not 1–255 printable ASCII characters. */
-  invalidKey: `The ${IDEMPOTENCY_KEY_HEADER} header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters.`,
-  /** 409: a request with this key is still running (Retry-After says when to try again). */
-  inFlight: `A request with this ${IDEMPOTENCY_KEY_HEADER} is still being processed. Please retry in a moment.`,
-  /** 422: the key was used for a different request (another body or route). */
-  keyReused: `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request. Send a new key for a new request.`,
-} as const;

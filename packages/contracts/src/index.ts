@@ -11,7 +11,6 @@ export * from './schemas/tests';
 export * from './schemas/questions';
 export * from './schemas/question-cursor';
 export * from './schemas/billing';
-export * from './auth-messages';
 export * from './mail';
 export * from './site-defaults';
 export * from './idempotency';

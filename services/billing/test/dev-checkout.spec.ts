@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  BILLING_MESSAGES,
   ERRORS,
   VALIDATION,
   tooManyAttempts,
@@ -7,7 +8,6 @@ import {
   type Page,
   type User,
 } from '@mcat/contracts';
-import { BILLING_MESSAGES } from '../src/billing.messages';
 import { BillingHarness, type TestUser } from './support/billing-harness';
 
 const CARD_OK = '4242 4242 4242 4242';

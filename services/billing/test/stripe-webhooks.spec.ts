@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
-import { ERRORS, type BillingEventRecord, type Page, type PaymentRecord } from '@mcat/contracts';
-import { BILLING_MESSAGES } from '../src/billing.messages';
+import {
+  BILLING_MESSAGES,
+  ERRORS,
+  type BillingEventRecord,
+  type Page,
+  type PaymentRecord,
+} from '@mcat/contracts';
 import { BillingHarness, type TestUser } from './support/billing-harness';
 import { StripeMock, type PromotionCodeState } from './support/stripe-mock';
 

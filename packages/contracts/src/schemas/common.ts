@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES } from '../auth-messages';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../constants';
-import { TOO_LONG, VALIDATION } from '../messages';
+import { AUTH_MESSAGES, TOO_LONG, VALIDATION } from '../messages';
 import { isCommonPassword } from './common-passwords';
 
 /** Empty form inputs ('' or null) count as missing. */

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { REQUEST_MESSAGES, type ApiError } from '@mcat/contracts';
+import { REQUEST_MESSAGES, SERVER_MESSAGES, type ApiError } from '@mcat/contracts';
 import { isDuplicateKeyError } from '../infra/duplicate-key';
 
 interface ErrorWithCode {
@@ -8,8 +8,6 @@ interface ErrorWithCode {
   name?: unknown;
   message?: unknown;
 }
-
-const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
 
 /**
  * Maps anything thrown while handling a request to the `{ statusCode, message }` body. Bad input of
@@ -29,28 +27,30 @@ export function toErrorBody(error: unknown): ApiError {
   }
   const e = (error ?? {}) as ErrorWithCode;
   if (e.name === 'CastError' || e.name === 'ValidationError' || e.name === 'BSONError') {
-    return { statusCode: HttpStatus.BAD_REQUEST, message: 'Invalid request' };
+    return { statusCode: HttpStatus.BAD_REQUEST, message: SERVER_MESSAGES.invalidRequest };
   }
   if (isDuplicateKeyError(error)) {
-    return { statusCode: HttpStatus.CONFLICT, message: 'This record already exists' };
+    return { statusCode: HttpStatus.CONFLICT, message: SERVER_MESSAGES.recordExists };
   }
   // Errors raised by the HTTP framework itself (body parsing, limits, content type).
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return { statusCode: e.statusCode, message: frameworkMessage(e) };
   }
-  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: GENERIC_500 };
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: SERVER_MESSAGES.internalError };
 }
 
 function frameworkMessage(e: ErrorWithCode): string {
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON';
+      return SERVER_MESSAGES.invalidJson;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return REQUEST_MESSAGES.bodyTooLarge;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return REQUEST_MESSAGES.unsupportedContentType;
     default:
-      return typeof e.message === 'string' && e.message ? e.message : 'Invalid request';
+      return typeof e.message === 'string' && e.message
+        ? e.message
+        : SERVER_MESSAGES.invalidRequest;
   }
 }

@@ -7,6 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import {
+  BILLING_MESSAGES,
   ERRORS,
   PREMIUM_PRICE,
   type CouponResult,
@@ -15,7 +16,6 @@ import {
 } from '@mcat/contracts';
 import { RateLimiter, REDIS, type TokenClaims } from '@mcat/service-kit';
 import type Redis from 'ioredis';
-import { BILLING_MESSAGES } from '../billing.messages';
 import { CouponsService } from '../coupons/coupons.service';
 import { premiumAmount } from '../coupons/discount';
 import { PaymentLedger } from '../ledger/payment-ledger.service';

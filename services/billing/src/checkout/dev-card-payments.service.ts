@@ -6,7 +6,7 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import { BILLING_MESSAGES } from '../billing.messages';
+import { BILLING_MESSAGES } from '@mcat/contracts';
 import { DevPaymentProvider } from '../payments/dev-payment.provider';
 import { OPEN_INTENT_STATUSES } from '../payments/payment-provider';
 import { BillingEventsService } from '../webhooks/billing-events.service';

@@ -1,5 +1,4 @@
-import { ERRORS } from '@mcat/contracts';
-import { BILLING_MESSAGES } from '../billing.messages';
+import { BILLING_MESSAGES, ERRORS } from '@mcat/contracts';
 import type { PaymentError } from './payment-provider';
 
 /** Stripe's test cards the dev provider knows (https://docs.stripe.com/testing). */

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { Public } from '@mcat/service-kit';
 import type { FastifyRequest } from 'fastify';
-import { BILLING_MESSAGES } from '../billing.messages';
+import { BILLING_MESSAGES } from '@mcat/contracts';
 import {
   PAYMENT_PROVIDER,
   WebhookSignatureError,

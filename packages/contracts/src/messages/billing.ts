@@ -1,6 +1,6 @@
 /**
- * Billing's answers besides the spec's texts (ERRORS and VALIDATION of @mcat/contracts). The web
- * app shows each as is.
+ * Billing's answers besides the forms' texts (ERRORS and VALIDATION, product.ts). The web app
+ * shows each as is.
  */
 export const BILLING_MESSAGES = {
   alreadyPremium: 'You already have Premium.',

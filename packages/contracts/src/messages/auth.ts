@@ -1,6 +1,6 @@
 /**
- * What the auth service answers besides the spec's texts (VALIDATION and ERRORS live in
- * messages.ts). The web app may show each as is.
+ * What the auth service answers besides the forms' texts (VALIDATION and ERRORS, product.ts). The
+ * web app may show each as is.
  */
 export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists',

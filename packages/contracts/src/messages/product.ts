@@ -1,6 +1,6 @@
 /**
- * Every user-facing message the spec fixes (sections 4, 5 and 8), written once.
- * Services answer with them and the web app shows or matches on them.
+ * The texts the product fixes for its forms (validation), its plan limits and its errors, and the
+ * answers to requests a service cannot take (too large, another body type, a bad page).
  */
 import {
   CARD_NUMBER_MAX_LENGTH,
@@ -18,7 +18,7 @@ import {
   STATUS_FILTER_MAX_LENGTH,
   TOPIC_TAG_MAX_LENGTH,
   TOPIC_TAGS_MAX,
-} from './constants';
+} from '../constants';
 
 const { free, premium } = PLAN_LIMITS;
 

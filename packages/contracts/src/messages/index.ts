@@ -1,0 +1,11 @@
+/**
+ * Every text a user or a client developer reads in an answer, written once, by area: the forms,
+ * limits and errors the product fixes (product.ts), the auth and billing services' own answers,
+ * an Idempotency-Key's answers, and the server's own (server.ts). Services answer with them and the
+ * web app shows or matches on them.
+ */
+export * from './product';
+export * from './auth';
+export * from './billing';
+export * from './idempotency';
+export * from './server';
