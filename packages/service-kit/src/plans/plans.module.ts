@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule, type ModelDefinition } from '@nestjs/mongoose';
 import { AuthPlanClient } from './auth-plan.client';
-import { PlanEventsController } from './plan-events.controller';
+import { PlanEventsController } from './plan-events.consumer';
 import { PlanLimitsService } from './plan-limits.service';
 import { PlanSlot, PlanSlotSchema } from './plan-slot.schema';
 import { PLANS_OPTIONS, type PlansOptions } from './plans.options';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { EVENT_SUBJECTS } from '@mcat/contracts';
-import { OutboxRelay, outboxEvent, isDuplicateKeyError } from '@mcat/service-kit';
+import { OutboxRelay, isDuplicateKeyError } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { PaymentProviderName } from '@mcat/contracts';
 import { AuthUsersClient } from '../users/auth-users.client';
 import { CouponRedemptions } from './coupon-redemptions.service';
 import { Purchase } from './purchase.schema';
+import { premiumPurchased } from './purchases.events';
 
 export interface PremiumGrant {
   userId: string;
@@ -75,16 +75,7 @@ export class PurchasesService {
     const document = await this.purchases.create({
       _id,
       ...grant,
-      outbox: [
-        outboxEvent(EVENT_SUBJECTS.premiumPurchased, {
-          userId: grant.userId,
-          purchaseId: _id.toHexString(),
-          amount: grant.amount,
-          currency: grant.currency,
-          provider: grant.provider,
-          couponId: grant.couponId,
-        }),
-      ],
+      outbox: [premiumPurchased(_id.toHexString(), grant)],
     });
     return document.toObject();
   }

@@ -3,7 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { TestSummariesModule } from '../test-summaries/test-summaries.module';
 import { QUESTION_MODELS } from './question.schema';
 import { QuestionsController } from './questions.controller';
-import { TestEventsController } from './questions.events';
+import { TestEventsController } from './test-events.consumer';
 import { QuestionListCache } from './question-list.cache';
 import { QuestionsService } from './questions.service';
 
