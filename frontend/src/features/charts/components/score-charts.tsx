@@ -2,8 +2,8 @@
  * The two score charts of the dashboard and the landing demo: "MCAT Total Score" (472-528) and
  * "MCAT Section Scores" (118-132) with a toggle per section. Headings, captions, toggles and each
  * chart's box (its height by CSS: 280 px under 768 px, else 360) render with the page, also in the
- * build's prerendered landing page; the canvases arrive after the page has painted, inside their
- * boxes, so nothing moves when they do.
+ * build's prerendered landing page (the toggles disabled until React runs it); the canvases arrive
+ * after the page has painted, inside their boxes, so nothing moves when they do.
  */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -25,6 +25,7 @@ import {
 } from '@mcat/contracts';
 import type { ChartTest } from '../utils/chart-data';
 import { seriesColor } from '../utils/chart-colors';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { LazyScoreLineChart } from './lazy-score-line-chart';
 
 export const NO_CHART_DATA = 'No test data available to display.';
@@ -43,6 +44,9 @@ const chartBox = {
 export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
   const darkMode = useTheme().palette.mode === 'dark';
   const [visible, setVisible] = useState<readonly SectionKey[]>(SECTION_KEYS);
+  // In the prerendered landing page a click before React runs would flip the box and then be
+  // undone by hydration: the toggles wait for the app, like the forms' submit buttons.
+  const hydrated = useHydrated();
 
   if (tests.length === 0) {
     return <Typography sx={{ py: 3 }}>{NO_CHART_DATA}</Typography>;
@@ -88,6 +92,7 @@ export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
               control={
                 <Checkbox
                   checked={visible.includes(section.key)}
+                  disabled={!hydrated}
                   onChange={() => toggle(section.key)}
                   sx={{ color: seriesColor(section.key, darkMode) }}
                 />
