@@ -4,8 +4,8 @@
  * an Idempotency-Key's answers, and the server's own (server.ts). Services answer with them and the
  * web app shows or matches on them.
  */
-export * from './product';
-export * from './auth';
-export * from './billing';
-export * from './idempotency';
-export * from './server';
+export * from './messages/product';
+export * from './messages/auth';
+export * from './messages/billing';
+export * from './messages/idempotency';
+export * from './messages/server';
