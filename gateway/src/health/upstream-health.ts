@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Agent, request } from 'undici';
 import { z } from 'zod';
 import type { HealthReport, HealthStatus } from '@mcat/contracts';
 import { UPSTREAMS } from '../tokens';
@@ -21,6 +22,14 @@ interface Readiness {
 const READINESS_TIMEOUT_MS = 2000;
 
 const UNREACHABLE: Readiness = { ready: false, dependencies: {} };
+
+/**
+ * Each check on a connection of its own. A kept-alive one can still lead to a pod that is being
+ * replaced (kube-proxy routes only new connections to Ready pods), which answers 503 or closes it
+ * once it stops: /api/health then reported down a service that had a Ready pod (one poll in about
+ * 300 during a rolling upgrade, scripts/lib/cluster/product.spec.ts).
+ */
+const freshConnections = new Agent({ pipelining: 0 });
 
 /**
  * The state of the whole product, from each service's /readyz: a service is up when it answers
@@ -68,11 +77,13 @@ export class UpstreamHealth {
 
   private async readiness(origin: string): Promise<Readiness> {
     try {
-      const response = await fetch(`${origin}/readyz`, {
+      const response = await request(`${origin}/readyz`, {
+        dispatcher: freshConnections,
         signal: AbortSignal.timeout(READINESS_TIMEOUT_MS),
       });
-      const body = readinessBody.safeParse(await response.json().catch(() => ({})));
-      return { ready: response.ok, dependencies: body.success ? body.data.dependencies : {} };
+      const body = readinessBody.safeParse(await response.body.json().catch(() => ({})));
+      const ready = response.statusCode >= 200 && response.statusCode < 300;
+      return { ready, dependencies: body.success ? body.data.dependencies : {} };
     } catch {
       return UNREACHABLE;
     }
