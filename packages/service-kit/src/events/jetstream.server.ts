@@ -148,7 +148,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
         expires: this.options.pullExpiresMs ?? 5000,
       });
       this.running.push({ messages, loop: this.consume(js, route, messages) });
-      void lostConsumer(messages).then((reason) => this.exitOnLost(route, reason));
+      void lostConsumer(messages).then((reason) => reason && this.exitOnLost(route, reason));
       this.events.log(`Consuming ${route.subject} as ${route.consumer}`);
     }
   }
