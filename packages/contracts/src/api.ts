@@ -3,12 +3,6 @@ import type { Role } from './constants';
 import type { MistakeType, PaymentProviderName } from './catalog';
 import type { SectionKey, SectionName } from './sections';
 
-/** Every error answer. The message can be shown to the user as is. */
-export interface ApiError {
-  statusCode: number;
-  message: string;
-}
-
 export interface User {
   _id: string;
   name: string;

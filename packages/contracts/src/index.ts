@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './messages';
 export * from './events';
 export * from './api';
+export * from './errors';
 export * from './schemas/common';
 export * from './schemas/common-passwords';
 export * from './schemas/auth';
