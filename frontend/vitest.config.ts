@@ -8,6 +8,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.spec.{ts,tsx}', 'vite-plugins/**/*.spec.ts'],
       restoreMocks: true,
+      // As the jest projects': typing through a whole form on a loaded machine is slow, not wrong.
+      testTimeout: 30_000,
     },
   }),
 );

@@ -12,7 +12,7 @@ import {
   useGetTagsQuery,
   useUpdateQuestionMutation,
 } from '../api/questions-api';
-import { suggestionPool } from '../utils/tag-input-state';
+import { suggestionPool } from '../utils/topic-tags';
 import type { QuestionFormFields } from '../utils/question-form-values';
 import { QuestionForm } from './question-form';
 

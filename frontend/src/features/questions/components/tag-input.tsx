@@ -1,23 +1,18 @@
-/** The topic tag chips input with its suggestion list (rules in utils/tag-input-state). */
-import { useId, useState } from 'react';
+/**
+ * The topic tag chips input: MUI's free-solo Autocomplete with the tag rules of
+ * utils/topic-tags (substring suggestions, at most five, chosen tags left out; duplicates in
+ * any case ignored; at most TOPIC_TAGS_MAX tags).
+ */
+import { useMemo, useRef, useState } from 'react';
+import Autocomplete, {
+  type AutocompleteChangeDetails,
+  type AutocompleteChangeReason,
+} from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import MenuList from '@mui/material/MenuList';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import { TOO_LONG, TOPIC_TAG_MAX_LENGTH, TOPIC_TAGS_MAX } from '@mcat/contracts';
-import {
-  emptyTagInput,
-  shownSuggestions,
-  tagChosen,
-  tagInputKey,
-  tagRemoved,
-  typed,
-  type TagInputState,
-} from '../utils/tag-input-state';
+import { tagSuggestions, withTag } from '../utils/topic-tags';
 
 interface TagInputProps {
   label: string;
@@ -29,100 +24,129 @@ interface TagInputProps {
   error?: string;
 }
 
-export function TagInput({ label, value, onChange, pool, error }: TagInputProps) {
-  const [local, setLocal] = useState(() => emptyTagInput());
-  const id = useId();
-  const inputId = `${id}-input`;
-  const listId = `${id}-suggestions`;
-  const helpId = `${id}-help`;
-  const state: TagInputState = { ...local, tags: value };
-  const suggestions = shownSuggestions(state, pool);
-  const full = value.length >= TOPIC_TAGS_MAX;
-  const help =
-    error ??
-    (full
-      ? TOO_LONG.topicTags
-      : 'Enter adds a tag, Backspace removes the last one, arrow keys pick a suggestion.');
+const HOW_TO =
+  'Enter or a comma adds a tag, Backspace removes the last one, arrow keys pick a suggestion.';
 
-  const apply = (next: TagInputState) => {
-    if (next.tags !== value) onChange(next.tags);
-    setLocal({ ...next, tags: [] });
+export function TagInput({ label, value, onChange, pool, error }: TagInputProps) {
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  /**
+   * The suggestion picked with the arrow keys, if any. A suggestion under the mouse pointer is only
+   * hovered, not picked: Enter then adds what is typed.
+   */
+  const keyboardPick = useRef<string | null>(null);
+  const options = useMemo(() => [...pool], [pool]);
+  const suggestions = open ? tagSuggestions(input, value, pool) : [];
+  const full = value.length >= TOPIC_TAGS_MAX;
+  const help = error ?? (full ? TOO_LONG.topicTags : HOW_TO);
+
+  /** Adds the tag unless it is blank, a duplicate in any case, or the list is full. */
+  const add = (tag: string) => {
+    const tags = withTag(value, tag);
+    if (tags.length !== value.length) onChange(tags);
   };
 
-  const keyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    const outcome = tagInputKey(state, event.key, pool);
-    if (!outcome.handled) return;
+  const changed = (
+    next: string[],
+    reason: AutocompleteChangeReason,
+    details?: AutocompleteChangeDetails<string>,
+  ) => {
+    if ((reason === 'selectOption' || reason === 'createOption') && details) add(details.option);
+    else onChange(next);
+  };
+
+  const addTyped = (candidate: string) => {
+    if (!candidate.trim()) return;
+    add(candidate);
+    setInput('');
+    setOpen(false);
+    keyboardPick.current = null;
+  };
+
+  /**
+   * Enter adds the only suggestion, else the suggestion picked with the arrow keys (Autocomplete
+   * selects it), else the typed text; it never submits the form. A comma ends the typed tag as it
+   * is, so a tag never holds one.
+   */
+  const keyDown = (
+    event: React.KeyboardEvent<HTMLDivElement> & { defaultMuiPrevented?: boolean },
+  ) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === ',') {
+      event.preventDefault();
+      addTyped(input);
+      return;
+    }
+    if (event.key !== 'Enter') return;
     event.preventDefault();
-    event.stopPropagation();
-    apply(outcome.state);
+    if (suggestions.length !== 1 && keyboardPick.current !== null) return;
+    event.defaultMuiPrevented = true;
+    addTyped(suggestions.length === 1 ? suggestions[0] : input);
   };
 
   return (
-    <Box data-tag-input sx={{ position: 'relative' }}>
-      <InputLabel htmlFor={inputId} shrink sx={{ position: 'static', transform: 'none', mb: 0.5 }}>
-        {label}
-      </InputLabel>
-      {value.length > 0 ? (
+    <Autocomplete<string, true, true, true>
+      data-tag-input
+      multiple
+      freeSolo
+      disableClearable
+      size="small"
+      options={options}
+      filterOptions={(all, state) => tagSuggestions(state.inputValue, value, all)}
+      value={value}
+      onChange={(_event, next, reason, details) => changed(next, reason, details)}
+      inputValue={input}
+      onInputChange={(_event, next) => {
+        keyboardPick.current = null;
+        setInput(next);
+      }}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => {
+        keyboardPick.current = null;
+        setOpen(false);
+      }}
+      onHighlightChange={(_event, option, reason) => {
+        keyboardPick.current = reason === 'keyboard' ? option : null;
+      }}
+      onKeyDown={keyDown}
+      renderValue={(tags, getItemProps) => (
         <Box
           component="ul"
           aria-label="Chosen topic tags"
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mb: 1 }}
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            maxWidth: '100%',
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+          }}
         >
-          {value.map((tag, index) => (
-            <li key={tag}>
-              <Chip
-                label={tag}
-                onDelete={() => apply(tagRemoved(state, index))}
-                slotProps={{ root: { 'aria-label': tag } }}
-              />
-            </li>
-          ))}
+          {tags.map((tag, index) => {
+            const { key, ...itemProps } = getItemProps({ index });
+            return (
+              <li key={key}>
+                <Chip size="small" label={tag} {...itemProps} />
+              </li>
+            );
+          })}
         </Box>
-      ) : null}
-      <OutlinedInput
-        id={inputId}
-        fullWidth
-        size="small"
-        value={local.input}
-        placeholder="Type a topic and press Enter"
-        onChange={(event) => apply(typed(state, event.target.value))}
-        onKeyDown={keyDown}
-        onBlur={() => setLocal((current) => ({ ...current, open: false, highlighted: -1 }))}
-        error={Boolean(error)}
-        inputProps={{
-          role: 'combobox',
-          'aria-autocomplete': 'list',
-          'aria-expanded': suggestions.length > 0,
-          'aria-controls': listId,
-          'aria-describedby': helpId,
-          'aria-activedescendant':
-            local.highlighted >= 0 ? `${listId}-${local.highlighted}` : undefined,
-          autoComplete: 'off',
-          maxLength: TOPIC_TAG_MAX_LENGTH,
-        }}
-      />
-      <FormHelperText id={helpId} error={Boolean(error)}>
-        {help} ({value.length} / {TOPIC_TAGS_MAX} tags)
-      </FormHelperText>
-      {suggestions.length > 0 ? (
-        <Paper elevation={4} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: -2.5 }}>
-          <MenuList id={listId} role="listbox" aria-label="Topic tag suggestions" dense>
-            {suggestions.map((tag, index) => (
-              <MenuItem
-                key={tag}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === local.highlighted}
-                selected={index === local.highlighted}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => apply(tagChosen(state, tag))}
-              >
-                {tag}
-              </MenuItem>
-            ))}
-          </MenuList>
-        </Paper>
-      ) : null}
-    </Box>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder="Type a topic and press Enter"
+          error={Boolean(error)}
+          helperText={`${help} (${value.length} / ${TOPIC_TAGS_MAX} tags)`}
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
+            htmlInput: { ...params.slotProps.htmlInput, maxLength: TOPIC_TAG_MAX_LENGTH },
+          }}
+        />
+      )}
+    />
   );
 }
