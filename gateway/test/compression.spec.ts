@@ -150,7 +150,11 @@ describe('gateway compression', () => {
     });
     expect({ status: response.statusCode, body: await response.body.json() }).toEqual({
       status: 415,
-      body: { statusCode: 415, message: REQUEST_MESSAGES.unsupportedContentEncoding },
+      body: {
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: REQUEST_MESSAGES.unsupportedContentEncoding,
+      },
     });
     expect(gateway.services.questions.seenAt('/api/questions')).toHaveLength(before);
   });

@@ -43,6 +43,7 @@ describe('gateway when services fail', () => {
     expect(response.status).toBe(504);
     expect(await response.json()).toEqual({
       statusCode: 504,
+      code: 'UPSTREAM_TIMEOUT',
       message: 'The tests service took too long to answer. Please try again.',
     });
     expect(Date.now() - started).toBeLessThan(1400);
@@ -85,6 +86,7 @@ describe('gateway when services fail', () => {
       expect(response.status).toBe(502);
       expect(await response.json()).toEqual({
         statusCode: 502,
+        code: 'UPSTREAM_UNAVAILABLE',
         message: 'The questions service is unavailable. Please try again shortly.',
       });
     });
@@ -128,6 +130,7 @@ describe('gateway when services fail', () => {
       expect(response.status).toBe(502);
       expect(await response.json()).toEqual({
         statusCode: 502,
+        code: 'UPSTREAM_UNAVAILABLE',
         message: 'The billing service is unavailable. Please try again shortly.',
       });
     });

@@ -66,6 +66,7 @@ describe('the gateway rate limits', () => {
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
     expect(JSON.parse(refused.body)).toEqual({
       statusCode: 429,
+      code: 'RATE_LIMITED',
       message: `Too many requests. Please try again in ${refused.retryAfter} seconds.`,
     });
     expect(gateway.services.tests.seen.length).toBe(before);

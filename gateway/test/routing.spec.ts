@@ -99,7 +99,11 @@ describe('gateway routing', () => {
       const before = Object.values(gateway.services).map((s) => s.seen.length);
       const { status, body } = await rawRequest(gateway.url, method, path, gateway.bearer);
       expect(status).toBe(400);
-      expect(JSON.parse(body)).toEqual({ statusCode: 400, message: 'Invalid request path' });
+      expect(JSON.parse(body)).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: 'Invalid request path',
+      });
       expect(Object.values(gateway.services).map((s) => s.seen.length)).toEqual(before);
     },
   );
@@ -172,11 +176,15 @@ describe('gateway routing', () => {
     gateway.services.tests.handlers.set('/api/tests/busy', (_request, response) => {
       calls += 1;
       response.writeHead(503, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ statusCode: 503, message: 'busy' }));
+      response.end(JSON.stringify({ statusCode: 503, code: 'UNAVAILABLE', message: 'busy' }));
     });
     const response = await gateway.get('/api/tests/busy');
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ statusCode: 503, message: 'busy' });
+    expect(await response.json()).toEqual({
+      statusCode: 503,
+      code: 'UNAVAILABLE',
+      message: 'busy',
+    });
     expect(calls).toBe(1);
   });
 });

@@ -115,6 +115,7 @@ describe('gateway streaming', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
       statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
       message: 'The request body is too large',
     });
     expect(gateway.services.auth.seen.length).toBe(before);

@@ -23,6 +23,7 @@ describe('gateway token check', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       statusCode: 401,
+      code: 'UNAUTHENTICATED',
       message: 'Please log in to continue.',
     });
     expect(forwardedCount()).toBe(before);
@@ -44,6 +45,7 @@ describe('gateway token check', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       statusCode: 401,
+      code: 'UNAUTHENTICATED',
       message: 'Your session has expired or is invalid. Please log in again.',
     });
     expect(forwardedCount()).toBe(before);

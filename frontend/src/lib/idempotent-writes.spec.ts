@@ -75,11 +75,27 @@ describe('a create sent from the web app', () => {
 
   it('is retried once while the first attempt is still running on the server', async () => {
     const keys = serverAnswering(
-      { status: 409, body: { statusCode: 409, message: IDEMPOTENCY_MESSAGES.inFlight } },
+      {
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'IDEMPOTENCY_IN_FLIGHT',
+          message: IDEMPOTENCY_MESSAGES.inFlight,
+        },
+      },
       { status: 201, body: created },
     );
     expect(await createTest()).toMatchObject({ data: created });
     expect(keys).toEqual([keys[0], keys[0]]);
+  });
+
+  it('is not retried after another conflict, whatever its text', async () => {
+    const keys = serverAnswering({
+      status: 409,
+      body: { statusCode: 409, code: 'DUPLICATE', message: IDEMPOTENCY_MESSAGES.inFlight },
+    });
+    expect(await createTest()).toMatchObject({ error: { status: 409 } });
+    expect(keys).toHaveLength(1);
   });
 
   it('is not retried when the server refused it', async () => {

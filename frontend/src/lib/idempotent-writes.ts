@@ -8,8 +8,8 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_MESSAGES,
   IDEMPOTENCY_RETRY_AFTER_SECONDS,
+  type ErrorCode,
 } from '@mcat/contracts';
 
 /** Gateway answers that say the service's answer never came, not that the request was refused. */
@@ -49,8 +49,8 @@ function outcomeUnknown(error: FetchBaseQueryError): boolean {
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;
   if (typeof error.status !== 'number') return false;
   if (NO_ANSWER_STATUSES.has(error.status)) return true;
-  const message = (error.data as { message?: unknown } | undefined)?.message;
-  return error.status === 409 && message === IDEMPOTENCY_MESSAGES.inFlight;
+  const inFlight: ErrorCode = 'IDEMPOTENCY_IN_FLIGHT';
+  return (error.data as { code?: unknown } | undefined)?.code === inFlight;
 }
 
 /** RTK Query's retry condition: a keyed write whose first attempt's outcome is unknown, once. */

@@ -1,10 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
-import { toErrorBody } from '@mcat/service-kit/core';
+import { REQUEST_MESSAGES } from '@mcat/contracts';
+import { errorBody } from '@mcat/service-kit/core';
 import { normaliseRequestPath } from './request-path';
-
-const INVALID_PATH = 'Invalid request path';
 
 /** Requests whose path was refused, answered 400 by the hook below before anything else runs. */
 const refusedRequests = new WeakSet<IncomingMessage>();
@@ -30,6 +28,6 @@ export function refuseAbnormalPaths(fastify: FastifyInstance): void {
     void reply
       .header('connection', 'close')
       .status(400)
-      .send(toErrorBody(new BadRequestException(INVALID_PATH)));
+      .send(errorBody(400, REQUEST_MESSAGES.invalidPath));
   });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '@mcat/contracts';
+import { errorBody } from '@mcat/service-kit/core';
 
 export interface RateLimitOptions {
   /** API requests a client address may make per minute (0: no limit). */
@@ -52,6 +53,6 @@ export function registerRateLimits(fastify: FastifyInstance, options: RateLimitO
     return reply
       .status(429)
       .header('retry-after', String(seconds))
-      .send({ statusCode: 429, message: tooManyRequests(seconds) });
+      .send(errorBody(429, tooManyRequests(seconds)));
   });
 }

@@ -3,6 +3,7 @@ import { BadRequestException, HttpException, Logger, NotFoundException } from '@
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { toErrorBody, type TokenVerifier } from '@mcat/service-kit/core';
+import { REQUEST_MESSAGES, noRoute } from '@mcat/contracts';
 import type { Upstreams } from '../upstreams';
 import { limitedBody, limitFor, type BodyLimits } from './body-limit';
 import { forwardedHeaders } from './forwarded-headers';
@@ -109,7 +110,7 @@ function forward(reply: FastifyReply, hooks: FastifyReplyFromHooks): FastifyRepl
     return reply.from(undefined, hooks);
   } catch (error) {
     if ((error as { statusCode?: unknown }).statusCode === 400) {
-      throw new BadRequestException('Invalid request path');
+      throw new BadRequestException(REQUEST_MESSAGES.invalidPath);
     }
     throw error;
   }
@@ -143,5 +144,5 @@ function describe(error: Error): string {
 }
 
 function notFound(request: FastifyRequest): never {
-  throw new NotFoundException(`Cannot ${request.method} ${request.url.split('?')[0]}`);
+  throw new NotFoundException(noRoute(request.method, request.url.split('?')[0] ?? '/'));
 }

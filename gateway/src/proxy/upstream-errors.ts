@@ -1,4 +1,5 @@
 import { serviceTooSlow, serviceUnavailable, type ApiError } from '@mcat/contracts';
+import { errorBody } from '@mcat/service-kit/core';
 import type { RoutedService } from './route-table';
 
 /** The error codes undici reports when the service's answer did not start in time. */
@@ -16,7 +17,7 @@ interface ProxyError {
 export function upstreamFailure(service: RoutedService, error: unknown): ApiError {
   const { code, cause } = (error ?? {}) as ProxyError;
   if (TIMEOUT_CODES.has(String(cause?.code)) || TIMEOUT_CODES.has(String(code))) {
-    return { statusCode: 504, message: serviceTooSlow(service) };
+    return errorBody(504, serviceTooSlow(service));
   }
-  return { statusCode: 502, message: serviceUnavailable(service) };
+  return errorBody(502, serviceUnavailable(service));
 }

@@ -26,7 +26,10 @@ import { systemEnv } from './support/system-env';
 
 const gateway = new GatewayClient();
 
-const UNAUTHORIZED = { status: 401, body: { statusCode: 401, message: expect.any(String) } };
+const UNAUTHORIZED = {
+  status: 401,
+  body: { statusCode: 401, code: 'UNAUTHENTICATED', message: expect.any(String) },
+};
 const statusAndBody = (response: GatewayResponse<unknown>) => ({
   status: response.status,
   body: response.body,
@@ -83,7 +86,10 @@ describe('password reset through the mail', () => {
     const newer = tokenOf(await waitForResetLink(account.email, 2));
     expect(newer).not.toBe(older);
 
-    const invalid = { status: 400, body: { statusCode: 400, message: ERRORS.invalidResetToken } };
+    const invalid = {
+      status: 400,
+      body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidResetToken },
+    };
     expect(statusAndBody(await gateway.get(`/api/auth/reset-password/${older}`))).toEqual(invalid);
     expect(
       statusAndBody(
@@ -114,7 +120,7 @@ describe('password reset through the mail', () => {
     });
     expect(statusAndBody(oldPassword)).toEqual({
       status: 401,
-      body: { statusCode: 401, message: AUTH_MESSAGES.invalidCredentials },
+      body: { statusCode: 401, code: 'UNAUTHENTICATED', message: AUTH_MESSAGES.invalidCredentials },
     });
     const fresh = await login(gateway, { ...account, password: 'reset-password-2' });
 
@@ -135,7 +141,11 @@ describe('password change', () => {
     );
     expect(statusAndBody(wrong)).toEqual({
       status: 400,
-      body: { statusCode: 400, message: AUTH_MESSAGES.currentPasswordIncorrect },
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: AUTH_MESSAGES.currentPasswordIncorrect,
+      },
     });
     expect(await answersTo(signedIn.token)).toEqual({ auth: 200, tests: 200 });
 
@@ -185,7 +195,7 @@ describe('accounts', () => {
     });
     expect(statusAndBody(taken)).toEqual({
       status: 409,
-      body: { statusCode: 409, message: AUTH_MESSAGES.emailTaken },
+      body: { statusCode: 409, code: 'DUPLICATE', message: AUTH_MESSAGES.emailTaken },
     });
 
     expectPublicAnswer(await gateway.post('/api/auth/login', account));
@@ -204,7 +214,7 @@ describe('accounts', () => {
     });
     expect(statusAndBody(wrongPassword)).toEqual({
       status: 401,
-      body: { statusCode: 401, message: AUTH_MESSAGES.invalidCredentials },
+      body: { statusCode: 401, code: 'UNAUTHENTICATED', message: AUTH_MESSAGES.invalidCredentials },
     });
     expect(statusAndBody(unknownEmail)).toEqual(statusAndBody(wrongPassword));
   });

@@ -19,7 +19,7 @@ function expectLimited(response: GatewayResponse<unknown>): void {
   expect(retryAfter).toBeGreaterThan(0);
   expect({ status: response.status, body: response.body }).toEqual({
     status: 429,
-    body: { statusCode: 429, message: tooManyAttempts(retryAfter) },
+    body: { statusCode: 429, code: 'RATE_LIMITED', message: tooManyAttempts(retryAfter) },
   });
 }
 
@@ -36,7 +36,7 @@ describe('guessing coupon codes through the gateway', () => {
       expect({ attempt, status: response.status, body: response.body }).toEqual({
         attempt,
         status: 400,
-        body: { statusCode: 400, message: ERRORS.invalidCoupon },
+        body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidCoupon },
       });
     }
     // Another address does not help: the limit is the account's.

@@ -133,6 +133,7 @@ describe('one service stopped', () => {
     expect(coupon.headers['content-type']).toContain('application/json');
     expect(coupon.body).toEqual({
       statusCode: 502,
+      code: 'UPSTREAM_UNAVAILABLE',
       message: 'The billing service is unavailable. Please try again shortly.',
     });
     const tests = await through.get<unknown[]>('/api/tests', student.token);

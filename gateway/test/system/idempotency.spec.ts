@@ -106,7 +106,11 @@ describe('an Idempotency-Key through the gateway', () => {
     const reused = await keyedPost('/api/tests', testBody(other), student, key);
     expect({ status: reused.status, body: reused.body }).toEqual({
       status: 422,
-      body: { statusCode: 422, message: IDEMPOTENCY_MESSAGES.keyReused },
+      body: {
+        statusCode: 422,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: IDEMPOTENCY_MESSAGES.keyReused,
+      },
     });
     expect(await storedTests(student)).toHaveLength(1);
   });
@@ -126,7 +130,11 @@ describe('an Idempotency-Key through the gateway', () => {
       else {
         expect({ status: answer.status, body: answer.body }).toEqual({
           status: 409,
-          body: { statusCode: 409, message: IDEMPOTENCY_MESSAGES.inFlight },
+          body: {
+            statusCode: 409,
+            code: 'IDEMPOTENCY_IN_FLIGHT',
+            message: IDEMPOTENCY_MESSAGES.inFlight,
+          },
         });
         expect(answer.headers['retry-after']).toBe('1');
       }
@@ -143,7 +151,11 @@ describe('an Idempotency-Key through the gateway', () => {
     const answer = await keyedPost('/api/tests', testBody(sample), student, key);
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 400,
-      body: { statusCode: 400, message: IDEMPOTENCY_MESSAGES.invalidKey },
+      body: {
+        statusCode: 400,
+        code: 'IDEMPOTENCY_KEY_INVALID',
+        message: IDEMPOTENCY_MESSAGES.invalidKey,
+      },
     });
     expect(await storedTests(student)).toEqual([]);
   });

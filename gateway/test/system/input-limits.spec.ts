@@ -524,6 +524,7 @@ describe('request bodies', () => {
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body)).toEqual({
       statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
       message: REQUEST_MESSAGES.bodyTooLarge,
     });
     const after = await gateway.get<Question[]>('/api/questions', student.token);

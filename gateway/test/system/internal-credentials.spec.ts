@@ -136,6 +136,7 @@ describe('a direct caller without the service credential', () => {
     expect(refused.status).toBe(404);
     expect(refused.body).toEqual({
       statusCode: 404,
+      code: 'NOT_FOUND',
       message: `Cannot GET /internal/users/${victim.user._id}`,
     });
     expect(Object.keys(refused.headers).sort()).toEqual(Object.keys(missing.headers).sort());

@@ -137,13 +137,16 @@ describe('coupons', () => {
       statusAndBody(await gateway.post('/api/auth/apply-coupon', { couponCode: ' ' }, token)),
     ).toEqual({
       status: 400,
-      body: { statusCode: 400, message: VALIDATION.couponRequired },
+      body: { statusCode: 400, code: 'VALIDATION', message: VALIDATION.couponRequired },
     });
     expect(
       statusAndBody(
         await gateway.post('/api/auth/apply-coupon', { couponCode: 'NOSUCHCODE' }, token),
       ),
-    ).toEqual({ status: 400, body: { statusCode: 400, message: ERRORS.invalidCoupon } });
+    ).toEqual({
+      status: 400,
+      body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidCoupon },
+    });
   });
 
   it('FREEMCAT makes the user premium at once, with nothing to pay', async () => {
@@ -189,7 +192,7 @@ describe('the paid path', () => {
     const third = await gateway.post('/api/tests', testBody(TEST_SAMPLES[2]), buyer.token);
     expect(statusAndBody(third)).toEqual({
       status: 403,
-      body: { statusCode: 403, message: LIMITS.freeTests },
+      body: { statusCode: 403, code: 'PLAN_LIMIT_TESTS', message: LIMITS.freeTests, plan: 'free' },
     });
   });
 
@@ -201,7 +204,7 @@ describe('the paid path', () => {
     const declined = await payWithCard(buyer, intent, DECLINED_CARD);
     expect(statusAndBody(declined)).toEqual({
       status: 402,
-      body: { statusCode: 402, message: ERRORS.cardDeclined },
+      body: { statusCode: 402, code: 'PAYMENT_DECLINED', message: ERRORS.cardDeclined },
     });
     const refused = await confirmPremium(buyer, intent.id);
     expect(refused.status).toBe(400);
@@ -246,7 +249,11 @@ describe('the paid path', () => {
     const stranger = await register(gateway);
     const answer = await confirmPremium(stranger, intent.id);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ statusCode: 400, message: expect.any(String) });
+    expect(answer.body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: expect.any(String),
+    });
     expect((await gateway.get<User>('/api/auth/me', stranger.token)).body.isPremium).toBe(false);
     const paidByStranger = await payWithCard(stranger, intent, GOOD_CARD);
     expect(paidByStranger.status).toBe(404);

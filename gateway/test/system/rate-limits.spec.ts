@@ -37,6 +37,7 @@ describe('the gateway rate limits', () => {
     expect(seconds).toBeLessThanOrEqual(60);
     expect(last.body).toEqual({
       statusCode: 429,
+      code: 'RATE_LIMITED',
       message: `Too many requests. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
     });
     expect((await new GatewayClient().get('/api/config')).status).toBe(200);

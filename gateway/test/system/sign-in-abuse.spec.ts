@@ -35,7 +35,11 @@ function expectWait(response: GatewayResponse<unknown>, min: number, max: number
   const seconds = Number(response.headers['retry-after']);
   expect(seconds).toBeGreaterThan(min);
   expect(seconds).toBeLessThanOrEqual(max);
-  expect(response.body).toEqual({ statusCode: 429, message: tooManyAttempts(seconds) });
+  expect(response.body).toEqual({
+    statusCode: 429,
+    code: 'RATE_LIMITED',
+    message: tooManyAttempts(seconds),
+  });
 }
 
 const signIn = (email: string, password: string, client = anywhere()) =>
@@ -132,7 +136,7 @@ describe('forgot-password limits through the gateway', () => {
 describe('common passwords', () => {
   const tooCommon = {
     status: 400,
-    body: { statusCode: 400, message: AUTH_MESSAGES.passwordTooCommon },
+    body: { statusCode: 400, code: 'VALIDATION', message: AUTH_MESSAGES.passwordTooCommon },
   };
 
   it.each(['password123', 'PassWord123', 'qwerty123', 'ILOVEYOU'])(

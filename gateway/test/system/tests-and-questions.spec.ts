@@ -115,7 +115,7 @@ describe('export and import', () => {
     );
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 400,
-      body: { statusCode: 400, message: VALIDATION.excelFileOnly },
+      body: { statusCode: 400, code: 'VALIDATION', message: VALIDATION.excelFileOnly },
     });
   });
 });
@@ -128,7 +128,7 @@ describe('the free plan', () => {
     const third = await gateway.post('/api/tests', testBody(TEST_SAMPLES[2]), token);
     expect({ status: third.status, body: third.body }).toEqual({
       status: 403,
-      body: { statusCode: 403, message: LIMITS.freeTests },
+      body: { statusCode: 403, code: 'PLAN_LIMIT_TESTS', message: LIMITS.freeTests, plan: 'free' },
     });
     expect((await gateway.get<Test[]>('/api/tests', token)).body).toHaveLength(2);
   });

@@ -46,6 +46,11 @@ export const STATUS_FILTER_MAX_LENGTH = 50;
  * Windows and Excel show); the web app checks it before uploading and the tests service enforces it.
  */
 export const IMPORT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Data rows (below the header row) a spreadsheet import reads at the most: far more than any plan
+ * allows, so a bigger sheet is refused before its rows are read.
+ */
+export const IMPORT_ROWS_MAX = 1000;
 
 export const PLAN_LIMITS = {
   free: { tests: 2, questions: 300 },

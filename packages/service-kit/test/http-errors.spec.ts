@@ -91,7 +91,11 @@ describe('error answers of a kit service', () => {
     const response = await post(text, type);
     expect({ status: response.status, body: await response.json() }).toEqual({
       status: 415,
-      body: { statusCode: 415, message: REQUEST_MESSAGES.unsupportedContentType },
+      body: {
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: REQUEST_MESSAGES.unsupportedContentType,
+      },
     });
   });
 
@@ -109,12 +113,20 @@ describe('error answers of a kit service', () => {
 
   it('a request without a body needs no content type', async () => {
     const response = await fetch(url, { method: 'POST' });
-    expect(await response.json()).toEqual({ statusCode: 400, message: 'Title is required' });
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: 'Title is required',
+    });
   });
 
   it('a validation failure carries the rule message', async () => {
     const response = await post('{}');
-    expect(await response.json()).toEqual({ statusCode: 400, message: 'Title is required' });
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: 'Title is required',
+    });
   });
 
   it('an unexpected fault answers 500 without its details', async () => {

@@ -70,7 +70,11 @@ describe('the service credential', () => {
 
   const notFound = (method: string, path: string) => ({
     status: 404,
-    body: JSON.stringify({ statusCode: 404, message: `Cannot ${method} ${path}` }),
+    body: JSON.stringify({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: `Cannot ${method} ${path}`,
+    }),
   });
 
   it.each([

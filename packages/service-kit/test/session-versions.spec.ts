@@ -34,6 +34,7 @@ class MeModule {
 
 const UNAVAILABLE = {
   statusCode: 503,
+  code: 'UNAVAILABLE',
   message: 'Sign-in check is temporarily unavailable. Please try again in a moment.',
 };
 
@@ -102,6 +103,7 @@ describe('session versions a service checks tokens against', () => {
       status: 401,
       body: {
         statusCode: 401,
+        code: 'UNAUTHENTICATED',
         message: 'Your session has expired or is invalid. Please log in again.',
       },
     });

@@ -152,7 +152,7 @@ describe('the product on a one-node cluster', () => {
     const refused = await gateway.post('/api/tests', testBody(TEST_SAMPLES[2]), token);
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 403,
-      body: { statusCode: 403, message: LIMITS.freeTests },
+      body: { statusCode: 403, code: 'PLAN_LIMIT_TESTS', message: LIMITS.freeTests, plan: 'free' },
     });
     const intent = await gateway.post<PaymentIntentResult>(
       '/api/auth/create-payment-intent',

@@ -53,7 +53,7 @@ describe('accounts', () => {
     });
     expect(again).toMatchObject({
       status: 409,
-      body: { statusCode: 409, message: AUTH_MESSAGES.emailTaken },
+      body: { statusCode: 409, code: 'DUPLICATE', message: AUTH_MESSAGES.emailTaken },
     });
   });
 
@@ -73,7 +73,7 @@ describe('accounts', () => {
     });
     const refused = {
       status: 401,
-      body: { statusCode: 401, message: AUTH_MESSAGES.invalidCredentials },
+      body: { statusCode: 401, code: 'UNAUTHENTICATED', message: AUTH_MESSAGES.invalidCredentials },
     };
     expect(wrong).toMatchObject(refused);
     expect(unknown).toMatchObject(refused);
@@ -151,7 +151,11 @@ describe('accounts', () => {
     });
     expect(wrong).toMatchObject({
       status: 400,
-      body: { statusCode: 400, message: AUTH_MESSAGES.currentPasswordIncorrect },
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: AUTH_MESSAGES.currentPasswordIncorrect,
+      },
     });
 
     const changed = await call('PUT', '/api/auth/password', {

@@ -60,7 +60,10 @@ const requestLink = async (email: string): Promise<string> => {
   return token!;
 };
 
-const invalid = { status: 400, body: { statusCode: 400, message: ERRORS.invalidResetToken } };
+const invalid = {
+  status: 400,
+  body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidResetToken },
+};
 
 beforeAll(async () => {
   auth = await startAuth();

@@ -29,6 +29,7 @@ const expectTooMany = (
   expect(answer.status).toBe(429);
   expect(answer.body).toEqual({
     statusCode: 429,
+    code: 'RATE_LIMITED',
     message: `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   });
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -53,7 +53,7 @@ describe('premium purchase with the dev provider', () => {
         const answer = await billing.post('/api/auth/apply-coupon', body, user.token);
         expect(answer).toEqual({
           status: 400,
-          body: { statusCode: 400, message: VALIDATION.couponRequired },
+          body: { statusCode: 400, code: 'VALIDATION', message: VALIDATION.couponRequired },
         });
       }
     });
@@ -66,7 +66,7 @@ describe('premium purchase with the dev provider', () => {
       );
       expect(answer).toEqual({
         status: 400,
-        body: { statusCode: 400, message: ERRORS.invalidCoupon },
+        body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidCoupon },
       });
     });
 
@@ -94,7 +94,11 @@ describe('premium purchase with the dev provider', () => {
         { couponCode: 'ONCE' },
         billing.user().token,
       );
-      expect(answer.body).toEqual({ statusCode: 400, message: ERRORS.invalidCoupon });
+      expect(answer.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: ERRORS.invalidCoupon,
+      });
     });
 
     it('gives the last redemption of a coupon to exactly one of many users claiming it at once', async () => {
@@ -107,7 +111,7 @@ describe('premium purchase with the dev provider', () => {
       expect(answers.filter((answer) => answer.status !== 200)).toEqual(
         Array.from({ length: CONCURRENT_CLAIMS - 1 }, () => ({
           status: 400,
-          body: { statusCode: 400, message: ERRORS.invalidCoupon },
+          body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidCoupon },
         })),
       );
       expect(await billing.db.collection('purchases').countDocuments({ couponId: 'LAST' })).toBe(1);
@@ -143,13 +147,17 @@ describe('premium purchase with the dev provider', () => {
         body: (await response.json()) as Record<string, unknown>,
       };
     };
-    const invalid = { statusCode: 400, message: ERRORS.invalidCoupon };
+    const invalid = { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidCoupon };
     const expectTooMany = (answer: Awaited<ReturnType<typeof applyFrom>>) => {
       expect(answer.status).toBe(429);
       // An hour's window, begun by this test's first attempt.
       expect(answer.retryAfter).toBeGreaterThan(3000);
       expect(answer.retryAfter).toBeLessThanOrEqual(3600);
-      expect(answer.body).toEqual({ statusCode: 429, message: tooManyAttempts(answer.retryAfter) });
+      expect(answer.body).toEqual({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: tooManyAttempts(answer.retryAfter),
+      });
     };
 
     it("an account's 11th attempt within the hour is refused with Retry-After, even with a good code and from new addresses; another account is not", async () => {
@@ -215,13 +223,21 @@ describe('premium purchase with the dev provider', () => {
       const again = await createIntent(user);
       expect(again).toEqual({
         status: 409,
-        body: { statusCode: 409, message: BILLING_MESSAGES.alreadyPremium },
+        body: {
+          statusCode: 409,
+          code: 'ALREADY_PREMIUM',
+          message: BILLING_MESSAGES.alreadyPremium,
+        },
       });
     });
 
     it('refuses a couponId that is not a coupon', async () => {
       const answer = await createIntent(billing.user(), 'MADEUP');
-      expect(answer.body).toEqual({ statusCode: 400, message: ERRORS.invalidCoupon });
+      expect(answer.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: ERRORS.invalidCoupon,
+      });
     });
   });
 
@@ -255,10 +271,11 @@ describe('premium purchase with the dev provider', () => {
       );
       expect(answer).toEqual({
         status: 400,
-        body: { statusCode: 400, message: ERRORS.invalidCoupon },
+        body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidCoupon },
       });
       expect((await createIntent(next, 'HALFONCE')).body).toEqual({
         statusCode: 400,
+        code: 'VALIDATION',
         message: ERRORS.invalidCoupon,
       });
     });
@@ -271,15 +288,19 @@ describe('premium purchase with the dev provider', () => {
       const declined = await payCard(user, clientSecret, CARD_DECLINED);
       expect(declined).toEqual({
         status: 402,
-        body: { statusCode: 402, message: ERRORS.cardDeclined },
+        body: { statusCode: 402, code: 'PAYMENT_DECLINED', message: ERRORS.cardDeclined },
       });
       expect(await confirm(user, id)).toEqual({
         status: 400,
-        body: { statusCode: 400, message: ERRORS.cardDeclined },
+        body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.cardDeclined },
       });
 
       const noFunds = await payCard(user, clientSecret, CARD_NO_FUNDS);
-      expect(noFunds.body).toEqual({ statusCode: 402, message: ERRORS.cardInsufficientFunds });
+      expect(noFunds.body).toEqual({
+        statusCode: 402,
+        code: 'PAYMENT_DECLINED',
+        message: ERRORS.cardInsufficientFunds,
+      });
 
       const paid = await payCard(user, clientSecret, CARD_OK);
       expect(paid.status).toBe(200);
@@ -333,7 +354,7 @@ describe('premium purchase with the dev provider', () => {
       const stranger = billing.user();
       expect(await confirm(stranger, intentId(clientSecret))).toEqual({
         status: 400,
-        body: { statusCode: 400, message: BILLING_MESSAGES.paymentNotFound },
+        body: { statusCode: 400, code: 'VALIDATION', message: BILLING_MESSAGES.paymentNotFound },
       });
       expect(await billing.purchasesOf(stranger.id)).toBe(0);
       const foreignCard = await payCard(stranger, clientSecret, CARD_OK);
@@ -345,10 +366,12 @@ describe('premium purchase with the dev provider', () => {
       const { clientSecret = '' } = (await createIntent(user)).body;
       expect((await confirm(user, intentId(clientSecret))).body).toEqual({
         statusCode: 400,
+        code: 'VALIDATION',
         message: BILLING_MESSAGES.paymentIncomplete,
       });
       expect((await confirm(user, 'pi_dev_unknown')).body).toEqual({
         statusCode: 400,
+        code: 'VALIDATION',
         message: BILLING_MESSAGES.paymentNotFound,
       });
       expect((await confirm(user, '')).status).toBe(400);
@@ -383,6 +406,7 @@ describe('premium purchase with the dev provider', () => {
         expect(response.status).toBe(403);
         expect(await response.json()).toEqual({
           statusCode: 403,
+          code: 'FORBIDDEN',
           message: 'You do not have access to this page.',
         });
       }
@@ -472,7 +496,7 @@ describe('premium purchase with the dev provider', () => {
       const bad = await billing.get('/api/billing/payments?from=yesterday', staff.token);
       expect(bad).toEqual({
         status: 400,
-        body: { statusCode: 400, message: 'from must be a date (YYYY-MM-DD)' },
+        body: { statusCode: 400, code: 'VALIDATION', message: 'from must be a date (YYYY-MM-DD)' },
       });
     });
 

@@ -109,7 +109,10 @@ describe('premium purchase with the stripe provider (stripe-mock) and its webhoo
   });
 
   describe('coupons: Stripe promotion codes only', () => {
-    const refused = { status: 400, body: { statusCode: 400, message: ERRORS.invalidCoupon } };
+    const refused = {
+      status: 400,
+      body: { statusCode: 400, code: 'VALIDATION', message: ERRORS.invalidCoupon },
+    };
     const active: PromotionCodeState = {
       code: 'SPRING25',
       active: true,
@@ -238,7 +241,7 @@ describe('premium purchase with the stripe provider (stripe-mock) and its webhoo
       await billing.post('/api/auth/confirm-premium', { paymentIntentId: id }, user.token),
     ).toEqual({
       status: 400,
-      body: { statusCode: 400, message: BILLING_MESSAGES.paymentNotFound },
+      body: { statusCode: 400, code: 'VALIDATION', message: BILLING_MESSAGES.paymentNotFound },
     });
   });
 
@@ -280,7 +283,7 @@ describe('premium purchase with the stripe provider (stripe-mock) and its webhoo
     const tampered = genuine.replace('"amount":1000', '"amount":1');
     const refused = {
       status: 400,
-      body: { statusCode: 400, message: BILLING_MESSAGES.webhookSignature },
+      body: { statusCode: 400, code: 'VALIDATION', message: BILLING_MESSAGES.webhookSignature },
     };
 
     expect(await deliver(tampered, { signedPayload: genuine })).toEqual(refused);

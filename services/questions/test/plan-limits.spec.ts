@@ -57,7 +57,12 @@ describe('question limits', () => {
       await fill(user, testId, 300);
       expect(await create(user, testId)).toEqual({
         status: 403,
-        body: { statusCode: 403, message: LIMITS.freeQuestions },
+        body: {
+          statusCode: 403,
+          code: 'PLAN_LIMIT_QUESTIONS',
+          message: LIMITS.freeQuestions,
+          plan: 'free',
+        },
       });
       await deliverEvent(nc, 'questions', premiumEvent(user));
       expect((await create(user, testId)).status).toBe(201);
@@ -73,7 +78,12 @@ describe('question limits', () => {
     await fill(user, testId, 1300);
     expect(await create(user, testId)).toEqual({
       status: 403,
-      body: { statusCode: 403, message: PREMIUM_LIMIT },
+      body: {
+        statusCode: 403,
+        code: 'PLAN_LIMIT_QUESTIONS',
+        message: PREMIUM_LIMIT,
+        plan: 'premium',
+      },
     });
     expect((await h.call<unknown[]>(user, 'GET', '/api/questions')).body).toHaveLength(1300);
   }, 300_000);

@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb';
 import {
+  REQUEST_MESSAGES,
   encodeQuestionCursor,
   PAGING_MESSAGES,
   QUESTION_PAGE_LIMIT_MAX,
@@ -7,7 +8,6 @@ import {
   type Question,
   type QuestionPage,
 } from '@mcat/contracts';
-import { STRUCTURED_QUERY_MESSAGE } from '@mcat/service-kit';
 import {
   newUserId,
   questionBody,
@@ -251,8 +251,8 @@ describe('question list pages (limit and cursor)', () => {
       `cursor=${encodeQuestionCursor(place)}`,
       PAGING_MESSAGES.cursorWithoutLimit,
     ],
-    ['two limits', 'limit=5&limit=6', STRUCTURED_QUERY_MESSAGE],
-    ['an operator for a cursor', 'limit=5&cursor[$gt]=', STRUCTURED_QUERY_MESSAGE],
+    ['two limits', 'limit=5&limit=6', REQUEST_MESSAGES.structuredQuery],
+    ['an operator for a cursor', 'limit=5&cursor[$gt]=', REQUEST_MESSAGES.structuredQuery],
   ];
 
   it.each(HOSTILE)('answers 400 to %s on both lists', async (_what, query, message) => {

@@ -90,7 +90,7 @@ describe('questions API', () => {
     const testId = await h.newTest(owner);
     expect(await h.call(newUserId(), 'POST', '/api/questions', questionBody(testId))).toEqual({
       status: 404,
-      body: { statusCode: 404, message: ERRORS.testNotFound },
+      body: { statusCode: 404, code: 'NOT_FOUND', message: ERRORS.testNotFound },
     });
   });
 
@@ -226,7 +226,10 @@ describe('questions API', () => {
       const absent = await h.call(stranger, method, `/api/questions/${missing}${suffix}`, body);
       expect({ method, foreign }).toEqual({
         method,
-        foreign: { status: 404, body: { statusCode: 404, message: ERRORS.questionNotFound } },
+        foreign: {
+          status: 404,
+          body: { statusCode: 404, code: 'NOT_FOUND', message: ERRORS.questionNotFound },
+        },
       });
       expect({ method, absent }).toEqual({ method, absent: foreign });
     }
@@ -366,7 +369,9 @@ describe('questions API', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
     expect(answers.find((a) => a.status === 403)?.body).toEqual({
       statusCode: 403,
+      code: 'PLAN_LIMIT_QUESTIONS',
       message: LIMITS.freeQuestions,
+      plan: 'free',
     });
     expect((await h.call<Question[]>(user, 'GET', '/api/questions')).body).toHaveLength(300);
     h.auth.setUser(user, { isPremium: true });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  REQUEST_MESSAGES,
   ANKI_STATUSES,
   MISTAKE_TYPES,
   SECTION_NAMES,
@@ -7,7 +8,6 @@ import {
   type Question,
   type TestSummary,
 } from '@mcat/contracts';
-import { STRUCTURED_QUERY_MESSAGE } from '@mcat/service-kit';
 import { newUserId, questionBody, startHarness, type QuestionsHarness } from './harness';
 
 const MALFORMED_IDS = [
@@ -82,7 +82,10 @@ describe('questions API robustness', () => {
       expect((await h.call(owner, 'GET', `/api/questions/search?testId=${bad}`)).status).toBe(400);
       expect(
         await h.call(owner, 'POST', '/api/questions', { ...questionBody(testId), test: bad }),
-      ).toEqual({ status: 400, body: { statusCode: 400, message: VALIDATION.testRequired } });
+      ).toEqual({
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION', message: VALIDATION.testRequired },
+      });
     }
   });
 
@@ -94,7 +97,14 @@ describe('questions API robustness', () => {
           method,
           path,
           query,
-          answer: { status: 400, body: { statusCode: 400, message: STRUCTURED_QUERY_MESSAGE } },
+          answer: {
+            status: 400,
+            body: {
+              statusCode: 400,
+              code: 'VALIDATION',
+              message: REQUEST_MESSAGES.structuredQuery,
+            },
+          },
         });
       }
     }

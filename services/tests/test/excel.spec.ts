@@ -2,6 +2,7 @@ import { Workbook } from 'exceljs';
 import {
   EXPORT_FILE_NAME,
   IMPORT_FILE_MAX_BYTES,
+  IMPORT_MESSAGES,
   LIMITS,
   REQUEST_MESSAGES,
   SOURCE_MAX_LENGTH,
@@ -9,7 +10,6 @@ import {
   type ImportResult,
   type Test,
 } from '@mcat/contracts';
-import { UNREADABLE_WORKBOOK, XLS_NOT_SUPPORTED } from '../src/excel/workbook-file';
 import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
 import { honestZipBomb, lyingZipBomb } from './zip-bombs';
 
@@ -108,7 +108,12 @@ describe('Excel export and import', () => {
     ]);
     expect(await h.upload(user, 'two.xlsx', file)).toEqual({
       status: 403,
-      body: { statusCode: 403, message: LIMITS.freeTestsImport },
+      body: {
+        statusCode: 403,
+        code: 'PLAN_LIMIT_TESTS',
+        message: LIMITS.freeTestsImport,
+        plan: 'free',
+      },
     });
     expect((await h.call<Test[]>(user, 'GET', '/api/tests')).body).toHaveLength(1);
   });
@@ -177,6 +182,7 @@ describe('Excel export and import', () => {
       status: 400,
       body: {
         statusCode: 400,
+        code: 'VALIDATION',
         message: 'The Excel file must be sent in the form field "file".',
       },
     });
@@ -190,7 +196,7 @@ describe('Excel export and import', () => {
       'old.xls',
       Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
       400,
-      XLS_NOT_SUPPORTED,
+      IMPORT_MESSAGES.xlsNotSupported,
     ],
   ])('refuses %s', async (name, data, status, message) => {
     expect(await h.upload(newUserId(), name, data)).toEqual({
@@ -204,7 +210,11 @@ describe('Excel export and import', () => {
     big.write('PK\u0003\u0004', 0, 'latin1');
     expect(await h.upload(newUserId(), 'big.xlsx', big)).toEqual({
       status: 413,
-      body: { statusCode: 413, message: REQUEST_MESSAGES.importFileTooLarge },
+      body: {
+        statusCode: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+        message: REQUEST_MESSAGES.importFileTooLarge,
+      },
     });
   });
 
@@ -213,7 +223,7 @@ describe('Excel export and import', () => {
     most.write('PK\u0003\u0004', 0, 'latin1');
     expect(await h.upload(newUserId(), 'most.xlsx', most)).toEqual({
       status: 400,
-      body: { statusCode: 400, message: UNREADABLE_WORKBOOK },
+      body: { statusCode: 400, code: 'VALIDATION', message: IMPORT_MESSAGES.unreadableWorkbook },
     });
   });
 
@@ -244,14 +254,18 @@ describe('Excel export and import', () => {
   ])('answers %s with 400 and a clear message', async (_case, contentType, body) => {
     expect(await postRaw(contentType, body)).toEqual({
       status: 400,
-      body: { statusCode: 400, message: REQUEST_MESSAGES.malformedUpload },
+      body: { statusCode: 400, code: 'VALIDATION', message: REQUEST_MESSAGES.malformedUpload },
     });
   });
 
   it('answers a text/plain body with 415', async () => {
     expect(await postRaw('text/plain', 'Date Taken,Source')).toEqual({
       status: 415,
-      body: { statusCode: 415, message: REQUEST_MESSAGES.unsupportedContentType },
+      body: {
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: REQUEST_MESSAGES.unsupportedContentType,
+      },
     });
   });
 
@@ -271,7 +285,7 @@ describe('Excel export and import', () => {
     const file = await workbook([['01/02/2025', 'A', null, 125, 124, 126, 127]]);
     expect(await h.upload(newUserId(), 'cut.xlsx', file.subarray(0, file.length - 40))).toEqual({
       status: 400,
-      body: { statusCode: 400, message: UNREADABLE_WORKBOOK },
+      body: { statusCode: 400, code: 'VALIDATION', message: IMPORT_MESSAGES.unreadableWorkbook },
     });
   });
 
@@ -289,7 +303,7 @@ describe('Excel export and import', () => {
       const took = Date.now() - started;
       expect(answer).toEqual({
         status: 400,
-        body: { statusCode: 400, message: UNREADABLE_WORKBOOK },
+        body: { statusCode: 400, code: 'VALIDATION', message: IMPORT_MESSAGES.unreadableWorkbook },
       });
       expect(took).toBeLessThan(1000);
       expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);

@@ -59,7 +59,11 @@ describe('creating a test with an Idempotency-Key', () => {
     const other = await keyedCreate(h, user, key, testBody('2025-02-02'));
     expect(other).toMatchObject({
       status: 422,
-      body: { statusCode: 422, message: IDEMPOTENCY_MESSAGES.keyReused },
+      body: {
+        statusCode: 422,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: IDEMPOTENCY_MESSAGES.keyReused,
+      },
     });
     expect(await storedTests(user)).toEqual([first.body]);
   });
@@ -137,7 +141,11 @@ describe('creating a test with an Idempotency-Key', () => {
     const answer = await keyedCreate(h, user, key, testBody());
     expect(answer).toMatchObject({
       status: 400,
-      body: { statusCode: 400, message: IDEMPOTENCY_MESSAGES.invalidKey },
+      body: {
+        statusCode: 400,
+        code: 'IDEMPOTENCY_KEY_INVALID',
+        message: IDEMPOTENCY_MESSAGES.invalidKey,
+      },
     });
     expect(await storedTests(user)).toEqual([]);
   });

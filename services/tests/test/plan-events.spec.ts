@@ -37,7 +37,7 @@ describe('premium through events', () => {
       }
       expect(await h.call(user, 'POST', '/api/tests', testBody('2025-01-03'))).toEqual({
         status: 403,
-        body: { statusCode: 403, message: FREE_LIMIT },
+        body: { statusCode: 403, code: 'PLAN_LIMIT_TESTS', message: FREE_LIMIT, plan: 'free' },
       });
 
       await deliverEvent(nc, 'tests', premiumEvent(user));

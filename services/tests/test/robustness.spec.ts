@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { SECTION_SCORE_MAX, SECTION_SCORE_MIN, type Test } from '@mcat/contracts';
-import { STRUCTURED_QUERY_MESSAGE } from '@mcat/service-kit';
+import { REQUEST_MESSAGES, SECTION_SCORE_MAX, SECTION_SCORE_MIN, type Test } from '@mcat/contracts';
 import { isValidStoredTest, newUserId, startHarness, testBody, type TestsHarness } from './harness';
 
 const INJECTED_QUERIES = [
@@ -42,7 +41,7 @@ describe('tests API robustness', () => {
       );
       expect(foreign).toEqual({
         status: 404,
-        body: { statusCode: 404, message: 'Test Not Found' },
+        body: { statusCode: 404, code: 'NOT_FOUND', message: 'Test Not Found' },
       });
       expect(missing).toEqual(foreign);
     }
@@ -85,7 +84,14 @@ describe('tests API robustness', () => {
           method,
           path,
           query,
-          answer: { status: 400, body: { statusCode: 400, message: STRUCTURED_QUERY_MESSAGE } },
+          answer: {
+            status: 400,
+            body: {
+              statusCode: 400,
+              code: 'VALIDATION',
+              message: REQUEST_MESSAGES.structuredQuery,
+            },
+          },
         });
       }
     }

@@ -51,6 +51,7 @@ describe('tests API', () => {
       status: 400,
       body: {
         statusCode: 400,
+        code: 'VALIDATION',
         message: 'Total score must equal the sum of the section scores (502)',
       },
     });
@@ -63,7 +64,7 @@ describe('tests API', () => {
     const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
     expect(await h.call(user, 'POST', '/api/tests', testBody(tomorrow))).toEqual({
       status: 400,
-      body: { statusCode: 400, message: VALIDATION.dateInFuture },
+      body: { statusCode: 400, code: 'VALIDATION', message: VALIDATION.dateInFuture },
     });
   });
 
@@ -151,7 +152,7 @@ describe('tests API', () => {
     await h.call(user, 'POST', '/api/tests', testBody('2025-01-02'));
     expect(await h.call(user, 'POST', '/api/tests', testBody('2025-01-03'))).toEqual({
       status: 403,
-      body: { statusCode: 403, message: LIMITS.freeTests },
+      body: { statusCode: 403, code: 'PLAN_LIMIT_TESTS', message: LIMITS.freeTests, plan: 'free' },
     });
   });
 
@@ -178,7 +179,12 @@ describe('tests API', () => {
     }
     expect(await h.call(user, 'POST', '/api/tests', testBody('2025-02-01'))).toEqual({
       status: 403,
-      body: { statusCode: 403, message: LIMITS.premiumTests },
+      body: {
+        statusCode: 403,
+        code: 'PLAN_LIMIT_TESTS',
+        message: LIMITS.premiumTests,
+        plan: 'premium',
+      },
     });
   });
 
@@ -215,7 +221,7 @@ describe('tests API', () => {
   it('answers 404 for a missing test', async () => {
     expect(await h.call(newUserId(), 'GET', '/api/tests/0123456789abcdef01234567')).toEqual({
       status: 404,
-      body: { statusCode: 404, message: ERRORS.testNotFound },
+      body: { statusCode: 404, code: 'NOT_FOUND', message: ERRORS.testNotFound },
     });
   });
 });

@@ -5,7 +5,7 @@ import { ERRORS } from '@mcat/contracts';
 import { FormCard } from '../../components/form-card';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { PageContainer } from '../../components/page-container';
-import { UpgradeModal } from '../../components/upgrade-modal';
+import { usePlanLimit } from '../../components/use-plan-limit';
 import {
   useCreateTestMutation,
   useGetTestQuery,
@@ -14,7 +14,6 @@ import {
 import { TestForm, type TestFormOutput } from '../../features/tests/components/test-form';
 import { emptyTestForm, testFormFromTest } from '../../features/tests/utils/test-form-values';
 import { apiErrorMessage } from '../../lib/api-error';
-import { planLimitOutcome } from '../../lib/plan-limits';
 import { usePageTitle } from '../../lib/use-page-title';
 import { TestUnavailable } from './test-unavailable';
 
@@ -23,7 +22,7 @@ export function NewTestRoute() {
   const navigate = useNavigate();
   const [createTest] = useCreateTestMutation();
   const [error, setError] = useState<string | null>(null);
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const planLimit = usePlanLimit();
 
   const save = async (values: TestFormOutput) => {
     setError(null);
@@ -31,10 +30,7 @@ export function NewTestRoute() {
       const test = await createTest(values).unwrap();
       void navigate(`/tests/${test._id}/review`);
     } catch (failure) {
-      const message = apiErrorMessage(failure, ERRORS.saveTest);
-      const limit = planLimitOutcome(message);
-      if (limit?.display === 'modal') setLimitMessage(limit.message);
-      else setError(limit?.message ?? message);
+      setError(planLimit.inlineMessage(failure, () => apiErrorMessage(failure, ERRORS.saveTest)));
     }
   };
 
@@ -48,7 +44,7 @@ export function NewTestRoute() {
           onSubmit={save}
         />
       </FormCard>
-      <UpgradeModal message={limitMessage} onClose={() => setLimitMessage(null)} />
+      {planLimit.prompt}
     </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_FILE_MAX_BYTES, REQUEST_MESSAGES } from '@mcat/contracts';
+import { IMPORT_FILE_MAX_BYTES, LIMITS, REQUEST_MESSAGES } from '@mcat/contracts';
 import { renderRoute, serverAnswers, type ServerAnswer } from '../../test-support/render-route';
 import { TestsRoute } from './tests-route';
 
@@ -37,6 +37,41 @@ describe('a failed import on /tests', () => {
     expect(await importAnswering({ status: 500 })).toBe(
       'Failed to import tests: Please try again.',
     );
+  });
+});
+
+describe('an import refused by the plan limit on /tests', () => {
+  const refusedOn = (plan: 'free' | 'premium'): ServerAnswer => ({
+    status: 403,
+    body: { statusCode: 403, code: 'PLAN_LIMIT_TESTS', message: 'Refused by the plan', plan },
+  });
+
+  it('opens the upgrade prompt for a free user, with nothing inline', async () => {
+    serverAnswers({
+      'GET /api/tests': { status: 200, body: [] },
+      'POST /api/tests/import/excel': refusedOn('free'),
+    });
+    renderRoute(<TestsRoute />, { pattern: '/tests', path: '/tests' });
+    await screen.findByRole('heading', { name: 'No Tests Yet' });
+    fireEvent.change(screen.getByTestId('import-file'), {
+      target: { files: [new File(['x'], 'tests.xlsx')] },
+    });
+    const prompt = await screen.findByRole('dialog', { name: 'Free Tier Limit Reached' });
+    expect(prompt.textContent).toContain(LIMITS.freeTestsImport);
+    expect(screen.queryByText(/Failed to import tests/)).toBeNull();
+  });
+
+  it("shows a premium user's limit inline, without the import failure prefix", async () => {
+    expect(await importAnswering(refusedOn('premium'))).toBe(LIMITS.premiumTests);
+  });
+
+  it('takes a limit text without its code for an ordinary failure', async () => {
+    expect(
+      await importAnswering({
+        status: 403,
+        body: { statusCode: 403, code: 'FORBIDDEN', message: LIMITS.freeTestsImport },
+      }),
+    ).toBe(`Failed to import tests: ${LIMITS.freeTestsImport}`);
   });
 });
 

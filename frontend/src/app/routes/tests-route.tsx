@@ -12,7 +12,7 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { PageContainer } from '../../components/page-container';
 import { RouterLink } from '../../components/router-link';
 import { SectionCard } from '../../components/section-card';
-import { UpgradeModal } from '../../components/upgrade-modal';
+import { usePlanLimit } from '../../components/use-plan-limit';
 import { ExcelActions } from '../../features/tests/components/excel-actions';
 import { ImportWarnings } from '../../features/tests/components/import-warnings';
 import { TestsTable } from '../../features/tests/components/tests-table';
@@ -24,7 +24,6 @@ import {
 } from '../../features/tests/api/tests-api';
 import { apiErrorMessage } from '../../lib/api-error';
 import { saveDownload } from '../../lib/download';
-import { planLimitOutcome } from '../../lib/plan-limits';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** What follows "Failed to import tests: " when the server gave no message. */
@@ -38,7 +37,7 @@ export function TestsRoute() {
   const [deleteTest] = useDeleteTestMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const [imported, setImported] = useState<ImportResult | null>(null);
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const planLimit = usePlanLimit('import');
 
   const runExport = async () => {
     setAlert(null);
@@ -55,10 +54,11 @@ export function TestsRoute() {
     try {
       setImported(await importTests(file).unwrap());
     } catch (failure) {
-      const message = apiErrorMessage(failure, IMPORT_RETRY);
-      const limit = planLimitOutcome(message);
-      if (limit?.display === 'modal') setLimitMessage(limit.message);
-      else setAlert(limit?.message ?? ERRORS.importFailed(message));
+      setAlert(
+        planLimit.inlineMessage(failure, () =>
+          ERRORS.importFailed(apiErrorMessage(failure, IMPORT_RETRY)),
+        ),
+      );
     }
   };
 
@@ -151,7 +151,7 @@ export function TestsRoute() {
         />
       ) : null}
       {history()}
-      <UpgradeModal message={limitMessage} onClose={() => setLimitMessage(null)} />
+      {planLimit.prompt}
     </PageContainer>
   );
 }

@@ -11,6 +11,14 @@ export const AUTH_MESSAGES = {
   resetTokenValid: 'Reset token is valid',
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   userNotFound: 'User not found',
+  /** 401: no token. */
+  signInRequired: 'Please log in to continue.',
+  /** 401: a token that is expired, malformed, of another key or of an ended session. */
+  signInAgain: 'Your session has expired or is invalid. Please log in again.',
+  /** 503, not 401: a 401 makes the web app drop the token and sign the student out. */
+  signInUnavailable: 'Sign-in check is temporarily unavailable. Please try again in a moment.',
+  /** 403: signed in, but the route needs a role the account does not have. */
+  noAccess: 'You do not have access to this page.',
   /** A new password on the common-password list (register, change, reset). */
   passwordTooCommon: 'This password is too common. Choose a less predictable one.',
 } as const;

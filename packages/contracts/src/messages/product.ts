@@ -107,33 +107,36 @@ export const REQUEST_MESSAGES = {
   bodyTooLarge: 'The request body is too large',
   /** 413 of the spreadsheet import. */
   importFileTooLarge: `The file is too large. Excel files of up to ${IMPORT_FILE_MAX_BYTES / (1024 * 1024)} MB can be imported.`,
+  /** 400: a query string with a repeated parameter, a bracket key or a `$` key. */
+  structuredQuery: 'Query parameters must be plain text values',
+  /** 400: a request path that does not normalise (encoded slashes, dot segments, bad escapes). */
+  invalidPath: 'Invalid request path',
   /** 400 of the spreadsheet import when the multipart form itself cannot be read. */
   malformedUpload:
     'The upload could not be read: it is not a well-formed multipart form. Please select the Excel file again.',
 } as const;
 
+const freeTests = `Free users can only create ${free.tests} tests. Upgrade to premium for up to ${premium.tests} tests.`;
+const freeQuestions = `Free users can only create ${free.questions} questions. Upgrade to premium for up to ${premium.questions} questions.`;
+
+/** The plan limits' 403 answers (code PLAN_LIMIT_TESTS or PLAN_LIMIT_QUESTIONS). */
 export const LIMITS = {
-  freeTests: `Free users can only create ${free.tests} tests. Upgrade to premium for up to ${premium.tests} tests.`,
+  freeTests,
   freeTestsImport: `Free users can only have a maximum of ${free.tests} tests. Upgrade to premium for up to ${premium.tests} tests.`,
   premiumTests: `You have reached the maximum limit of ${premium.tests} tests. Please delete some tests before adding new ones.`,
-  freeQuestions: `Free users can only create ${free.questions} questions. Upgrade to premium for up to ${premium.questions} questions.`,
+  freeQuestions,
   premiumQuestions: `You have reached the maximum limit of ${premium.questions} questions. Please delete some questions before adding new ones.`,
-  /** Texts the web app looks for inside a server message. */
-  match: {
-    freeTestsImport: `Free users can only have a maximum of ${free.tests} tests`,
-    freeTests: `Free users can only create ${free.tests} tests`,
-    premiumTests: `maximum limit of ${premium.tests} tests`,
-    freeQuestions: `Free users can only create ${free.questions} questions`,
-    premiumQuestions: `maximum limit of ${premium.questions} questions`,
+  /** What the web app's upgrade prompt says when a free user's create is refused. */
+  upgradePrompt: {
+    tests: `Sorry, storage costs are expensive. ${freeTests}`,
+    questions: `Sorry, computational costs are expensive. ${freeQuestions}`,
   },
-  /** What the web app shows when it finds them. */
-  shown: {
-    freeTestsImport: `Free users can only have a maximum of ${free.tests} tests. Upgrade to premium for up to ${premium.tests} tests.`,
-    freeTests: `Sorry, storage costs are expensive. Free users can only create ${free.tests} tests. Upgrade to premium for up to ${premium.tests} tests.`,
-    premiumTests: `You have reached the maximum limit of ${premium.tests} tests. Please delete some tests before adding new ones.`,
-    freeQuestions: `Sorry, computational costs are expensive. Free users can only create ${free.questions} questions. Upgrade to premium for up to ${premium.questions} questions.`,
-    premiumQuestions: `You have reached the maximum limit of ${premium.questions} questions. Please delete some questions before adding new ones.`,
-  },
+} as const;
+
+/** The answers of a done deletion. */
+export const DELETED_MESSAGES = {
+  test: 'Test deleted',
+  question: 'Question deleted',
 } as const;
 
 export const ERRORS = {

@@ -12,7 +12,12 @@ export const SERVER_MESSAGES = {
   recordExists: 'This record already exists',
   /** 400: a JSON body that does not parse. */
   invalidJson: 'The request body is not valid JSON',
+  /** 503: the questions service could not read a test from the tests service. */
+  testsUnavailable: 'Tests are unavailable right now. Please try again.',
 } as const;
+
+/** 404: no route of the gateway or service answers this method and path. */
+export const noRoute = (method: string, path: string): string => `Cannot ${method} ${path}`;
 
 /** 504: the service behind the gateway did not start its answer in time. */
 export const serviceTooSlow = (service: string): string =>

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type Redis from 'ioredis';
-import type { Role } from '@mcat/contracts';
+import { AUTH_MESSAGES, type Role } from '@mcat/contracts';
 import { REDIS } from '../infra/redis';
 import { IS_PUBLIC, REQUIRED_ROLES } from './auth.decorators';
 import { JwksKeyStore } from './jwks-key-store';
@@ -48,7 +48,7 @@ export class JwtAuthGuard implements CanActivate {
 
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
     if (required?.length && !required.some((role) => claims.roles.includes(role))) {
-      throw new ForbiddenException('You do not have access to this page.');
+      throw new ForbiddenException(AUTH_MESSAGES.noAccess);
     }
     return true;
   }

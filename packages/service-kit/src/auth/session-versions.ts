@@ -1,11 +1,8 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { AUTH_MESSAGES } from '@mcat/contracts';
 import { SESSION_VERSIONS_SYNCED_KEY, sessionVersionKey } from './token';
 import type { SessionVersionSource } from './token-verifier';
-
-/** A 503, not a 401: a 401 makes the web app drop the token and sign the student out. */
-export const SIGN_IN_UNAVAILABLE =
-  'Sign-in check is temporarily unavailable. Please try again in a moment.';
 
 /**
  * Reads a user's session version from the Redis copy the auth service keeps. A missing key means
@@ -18,10 +15,10 @@ export function redisSessionVersions(redis: Redis): SessionVersionSource {
     const [version, synced] = await redis
       .mget(sessionVersionKey(userId), SESSION_VERSIONS_SYNCED_KEY)
       .catch(() => {
-        throw new ServiceUnavailableException(SIGN_IN_UNAVAILABLE);
+        throw new ServiceUnavailableException(AUTH_MESSAGES.signInUnavailable);
       });
     if (synced === null || synced === undefined) {
-      throw new ServiceUnavailableException(SIGN_IN_UNAVAILABLE);
+      throw new ServiceUnavailableException(AUTH_MESSAGES.signInUnavailable);
     }
     return Number(version ?? 0);
   };

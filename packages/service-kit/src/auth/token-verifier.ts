@@ -1,11 +1,8 @@
 import { UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { ROLES, type Role } from '@mcat/contracts';
+import { AUTH_MESSAGES, ROLES, type Role } from '@mcat/contracts';
 import type { JwksKeyStore } from './jwks-key-store';
 import { JWT_ALGORITHM, type TokenClaims } from './token';
-
-export const SIGN_IN_REQUIRED = 'Please log in to continue.';
-export const SIGN_IN_AGAIN = 'Your session has expired or is invalid. Please log in again.';
 
 /**
  * Verifying an RS256 signature costs far more than the rest of a request, and a client sends the
@@ -41,11 +38,11 @@ export class TokenVerifier {
   async verify(authorization: string | string[] | undefined): Promise<TokenClaims> {
     const value = Array.isArray(authorization) ? authorization[0] : authorization;
     const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : undefined;
-    if (!token) throw new UnauthorizedException(SIGN_IN_REQUIRED);
+    if (!token) throw new UnauthorizedException(AUTH_MESSAGES.signInRequired);
 
     const claims = this.recall(token) ?? (await this.verifySignature(token));
     if (this.sessionVersion && claims.sv !== (await this.sessionVersion(claims.sub))) {
-      throw new UnauthorizedException(SIGN_IN_AGAIN);
+      throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     }
     return claims;
   }
@@ -64,20 +61,21 @@ export class TokenVerifier {
     });
     const kid = decoded?.header?.kid;
     if (!kid || decoded?.header?.alg !== JWT_ALGORITHM)
-      throw new UnauthorizedException(SIGN_IN_AGAIN);
+      throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
 
     const publicKey = await this.keys.publicKey(kid).catch(() => undefined);
-    if (!publicKey) throw new UnauthorizedException(SIGN_IN_AGAIN);
+    if (!publicKey) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
 
     let payload: Record<string, unknown>;
     try {
       payload = await this.jwt.verifyAsync(token, { publicKey, algorithms: [JWT_ALGORITHM] });
     } catch {
-      throw new UnauthorizedException(SIGN_IN_AGAIN);
+      throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     }
     const claims = toClaims(payload);
     // A token without an expiry would be valid for ever: only the auth service's, which has one, pass.
-    if (!claims || typeof payload.exp !== 'number') throw new UnauthorizedException(SIGN_IN_AGAIN);
+    if (!claims || typeof payload.exp !== 'number')
+      throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     this.remember(token, claims, payload.exp);
     return claims;
   }

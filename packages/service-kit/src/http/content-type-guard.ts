@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { REQUEST_MESSAGES, type ApiError } from '@mcat/contracts';
+import { REQUEST_MESSAGES } from '@mcat/contracts';
+import { errorBody } from './error-body';
 
 /** `application/json`, optionally with a UTF-8 charset (the only one JSON has, RFC 8259). */
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
@@ -62,8 +63,7 @@ export function refuseNonJsonBodies(fastify: FastifyInstance, options: BodyTypeO
       done();
       return;
     }
-    const body: ApiError = { statusCode: 415, message };
     // The refused body is left unread: the connection closes after the answer.
-    void reply.status(415).header('connection', 'close').send(body);
+    void reply.status(415).header('connection', 'close').send(errorBody(415, message));
   });
 }

@@ -1,5 +1,14 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { REQUEST_MESSAGES, SERVER_MESSAGES, type ApiError } from '@mcat/contracts';
+import {
+  REQUEST_MESSAGES,
+  SERVER_MESSAGES,
+  errorCodeForStatus,
+  isErrorCode,
+  type ApiError,
+  type ErrorCode,
+  PLAN_LIMITS,
+  type Plan,
+} from '@mcat/contracts';
 import { isDuplicateKeyError } from '../infra/duplicate-key';
 
 interface ErrorWithCode {
@@ -9,48 +18,66 @@ interface ErrorWithCode {
   message?: unknown;
 }
 
+interface HttpExceptionResponse {
+  message?: unknown;
+  code?: unknown;
+  plan?: unknown;
+}
+
+/** An error answer with the code its status implies unless `code` says more. */
+export const errorBody = (statusCode: number, message: string, code?: ErrorCode): ApiError => ({
+  statusCode,
+  code: code ?? errorCodeForStatus(statusCode),
+  message,
+});
+
 /**
- * Maps anything thrown while handling a request to the `{ statusCode, message }` body. Bad input of
- * every kind (malformed JSON, wrong content type, too large, a bad id) is a 4xx; only a fault of
- * ours is a 500, and its details stay in the log.
+ * Maps anything thrown while handling a request to the `{ statusCode, code, message }` body. Bad
+ * input of every kind (malformed JSON, wrong content type, too large, a bad id) is a 4xx; only a
+ * fault of ours is a 500, and its details stay in the log.
  */
 export function toErrorBody(error: unknown): ApiError {
-  if (error instanceof HttpException) {
-    const response = error.getResponse();
-    const message =
-      typeof response === 'string'
-        ? response
-        : Array.isArray((response as { message?: unknown }).message)
-          ? String((response as { message: unknown[] }).message[0])
-          : String((response as { message?: unknown }).message ?? error.message);
-    return { statusCode: error.getStatus(), message };
-  }
+  if (error instanceof HttpException) return fromHttpException(error);
   const e = (error ?? {}) as ErrorWithCode;
   if (e.name === 'CastError' || e.name === 'ValidationError' || e.name === 'BSONError') {
-    return { statusCode: HttpStatus.BAD_REQUEST, message: SERVER_MESSAGES.invalidRequest };
+    return errorBody(HttpStatus.BAD_REQUEST, SERVER_MESSAGES.invalidRequest);
   }
   if (isDuplicateKeyError(error)) {
-    return { statusCode: HttpStatus.CONFLICT, message: SERVER_MESSAGES.recordExists };
+    return errorBody(HttpStatus.CONFLICT, SERVER_MESSAGES.recordExists, 'DUPLICATE');
   }
   // Errors raised by the HTTP framework itself (body parsing, limits, content type).
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return { statusCode: e.statusCode, message: frameworkMessage(e) };
+    return frameworkError(e, e.statusCode);
   }
-  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: SERVER_MESSAGES.internalError };
+  return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, SERVER_MESSAGES.internalError);
 }
 
-function frameworkMessage(e: ErrorWithCode): string {
+function fromHttpException(error: HttpException): ApiError {
+  const statusCode = error.getStatus();
+  const response = error.getResponse();
+  if (typeof response === 'string') return errorBody(statusCode, response);
+  const { message, code, plan } = response as HttpExceptionResponse;
+  const text = Array.isArray(message) ? String(message[0]) : String(message ?? error.message);
+  const body = errorBody(statusCode, text, isErrorCode(code) ? code : undefined);
+  return isPlan(plan) ? { ...body, plan } : body;
+}
+
+const isPlan = (value: unknown): value is Plan =>
+  typeof value === 'string' && Object.hasOwn(PLAN_LIMITS, value);
+
+function frameworkError(e: ErrorWithCode, statusCode: number): ApiError {
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return SERVER_MESSAGES.invalidJson;
+      return errorBody(statusCode, SERVER_MESSAGES.invalidJson, 'INVALID_JSON');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return REQUEST_MESSAGES.bodyTooLarge;
+      return errorBody(statusCode, REQUEST_MESSAGES.bodyTooLarge);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return REQUEST_MESSAGES.unsupportedContentType;
+      return errorBody(statusCode, REQUEST_MESSAGES.unsupportedContentType);
     default:
-      return typeof e.message === 'string' && e.message
-        ? e.message
-        : SERVER_MESSAGES.invalidRequest;
+      return errorBody(
+        statusCode,
+        typeof e.message === 'string' && e.message ? e.message : SERVER_MESSAGES.invalidRequest,
+      );
   }
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiError } from '@mcat/contracts';
-
-/** What a refused query string answers. */
-export const STRUCTURED_QUERY_MESSAGE = 'Query parameters must be plain text values';
+import { REQUEST_MESSAGES } from '@mcat/contracts';
+import { errorBody } from './error-body';
 
 /** A key that a query parser could read as an operator or a nested object: `x[$gt]`, `$where`. */
 const OPERATOR_KEY = /[[\]]|^\$/;
@@ -27,7 +25,6 @@ export function refuseStructuredQueries(fastify: FastifyInstance): void {
       done();
       return;
     }
-    const body: ApiError = { statusCode: 400, message: STRUCTURED_QUERY_MESSAGE };
-    void reply.status(400).send(body);
+    void reply.status(400).send(errorBody(400, REQUEST_MESSAGES.structuredQuery));
   });
 }

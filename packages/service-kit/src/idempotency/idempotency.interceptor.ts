@@ -1,9 +1,6 @@
 import {
-  BadRequestException,
-  ConflictException,
   Injectable,
   Logger,
-  UnprocessableEntityException,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
@@ -20,6 +17,7 @@ import {
   isValidIdempotencyKey,
 } from '@mcat/contracts';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
+import { ApiException } from '../http/api-exception';
 import { IdempotencyStore } from './idempotency-store';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -48,7 +46,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const key = request.headers[HEADER];
     if (key === undefined) return next.handle();
     if (typeof key !== 'string' || !isValidIdempotencyKey(key)) {
-      throw new BadRequestException(IDEMPOTENCY_MESSAGES.invalidKey);
+      throw new ApiException('IDEMPOTENCY_KEY_INVALID', IDEMPOTENCY_MESSAGES.invalidKey);
     }
     const userId = request.user?.sub;
     // @Idempotent() belongs on signed-in routes only: keys are per user.
@@ -66,10 +64,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const reservation = await this.store.reserve(userId, key, requestFingerprint(request));
     switch (reservation.kind) {
       case 'mismatch':
-        throw new UnprocessableEntityException(IDEMPOTENCY_MESSAGES.keyReused);
+        throw new ApiException('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.keyReused);
       case 'in-flight':
         void reply.header('retry-after', String(IDEMPOTENCY_RETRY_AFTER_SECONDS));
-        throw new ConflictException(IDEMPOTENCY_MESSAGES.inFlight);
+        throw new ApiException('IDEMPOTENCY_IN_FLIGHT', IDEMPOTENCY_MESSAGES.inFlight);
       case 'done':
         void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return reservation.body === undefined ? undefined : JSON.parse(reservation.body);

@@ -1,7 +1,8 @@
-import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { PLAN_LIMITS, planOf } from '@mcat/contracts';
+import { PLAN_LIMITS, planOf, type PlanLimitCode } from '@mcat/contracts';
+import { ApiException } from '../http/api-exception';
 import { PlanSlot } from './plan-slot.schema';
 import { PLANS_OPTIONS, type PlansOptions } from './plans.options';
 import { PlansService } from './plans.service';
@@ -12,6 +13,11 @@ export interface LimitMessages {
   free: string;
   premium: string;
 }
+
+const LIMIT_CODES: Readonly<Record<PlansOptions['resource'], PlanLimitCode>> = {
+  tests: 'PLAN_LIMIT_TESTS',
+  questions: 'PLAN_LIMIT_QUESTIONS',
+};
 
 /** A place whose record never appeared this long after its id was made belongs to a crashed create. */
 const STALE_SLOT_MS = 60_000;
@@ -59,7 +65,9 @@ export class PlanLimitsService {
     if ((await this.freeStale(userId, liveIds)) && (await this.take(userId, holders, premium))) {
       return;
     }
-    throw new ForbiddenException(premium ? messages.premium : messages.free);
+    throw new ApiException(LIMIT_CODES[this.options.resource], messages[planOf(premium)], {
+      plan: planOf(premium),
+    });
   }
 
   async release(userId: string, holders: string[]): Promise<void> {

@@ -1,6 +1,5 @@
 import {
   BadRequestException,
-  ConflictException,
   Injectable,
   NotFoundException,
   UnauthorizedException,
@@ -16,7 +15,7 @@ import {
   type RegisterBody,
   type User as UserView,
 } from '@mcat/contracts';
-import { OutboxRelay, RateLimiter, isDuplicateKeyError } from '@mcat/service-kit';
+import { ApiException, OutboxRelay, RateLimiter, isDuplicateKeyError } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import { AccountNotices } from '../mail/account-notices';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -28,8 +27,6 @@ import { User, type UserDocument } from './user.schema';
 import { toUserView } from './user.view';
 import { changeUser } from './user-changes';
 import { userRegistered } from './users.events';
-
-const SIGN_IN_AGAIN = 'Your session has expired or is invalid. Please log in again.';
 
 /** What other services read through: a user's plan and roles. */
 export interface UserPlan {
@@ -57,7 +54,7 @@ export class UsersService {
   async register(body: RegisterBody, ip: string): Promise<AuthResponse> {
     await this.rateLimiter.consume({ registerPerIp: ip });
     if (await this.users.exists({ email: body.email })) {
-      throw new ConflictException(AUTH_MESSAGES.emailTaken);
+      throw new ApiException('DUPLICATE', AUTH_MESSAGES.emailTaken);
     }
     const _id = new Types.ObjectId();
     const fields = {
@@ -101,13 +98,13 @@ export class UsersService {
 
   async updateProfile(userId: string, body: ProfileBody): Promise<UserView> {
     const taken = await this.users.exists({ email: body.email, _id: { $ne: userId } });
-    if (taken) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    if (taken) throw new ApiException('DUPLICATE', AUTH_MESSAGES.emailTaken);
     let previousEmail = body.email;
     const user = await changeUser(this.users, userId, (current) => {
       previousEmail = current.email;
       return { name: body.name, email: body.email, plannedTestingDate: body.plannedTestingDate };
     }).catch(rethrowDuplicateEmail);
-    if (!user) throw new UnauthorizedException(SIGN_IN_AGAIN);
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     if (previousEmail !== user.email) {
       await this.notices.emailChanged(userId, {
         name: user.name,
@@ -182,14 +179,14 @@ export class UsersService {
 
   private async signedInUser(userId: string): Promise<UserDocument> {
     const user = await this.users.findById(userId);
-    if (!user) throw new UnauthorizedException(SIGN_IN_AGAIN);
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     return user;
   }
 }
 
 function rethrowDuplicateEmail(error: unknown): never {
   if (isDuplicateKeyError(error)) {
-    throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    throw new ApiException('DUPLICATE', AUTH_MESSAGES.emailTaken);
   }
   throw error;
 }

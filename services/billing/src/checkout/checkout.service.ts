@@ -1,7 +1,6 @@
 import {
   BadGatewayException,
   BadRequestException,
-  ConflictException,
   Inject,
   Injectable,
   Logger,
@@ -14,7 +13,7 @@ import {
   type PaymentIntentResult,
   type User,
 } from '@mcat/contracts';
-import { RateLimiter, REDIS, type TokenClaims } from '@mcat/service-kit';
+import { ApiException, RateLimiter, REDIS, type TokenClaims } from '@mcat/service-kit';
 import type Redis from 'ioredis';
 import { CouponsService } from '../coupons/coupons.service';
 import { premiumAmount } from '../coupons/discount';
@@ -71,7 +70,7 @@ export class CheckoutService {
    */
   async createPaymentIntent(caller: Caller, couponId?: string): Promise<PaymentIntentResult> {
     const user = await this.authUsers.me(caller.authorization, ERRORS.createPaymentIntent);
-    if (user.isPremium) throw new ConflictException(BILLING_MESSAGES.alreadyPremium);
+    if (user.isPremium) throw new ApiException('ALREADY_PREMIUM', BILLING_MESSAGES.alreadyPremium);
     const coupon = couponId ? await this.coupons.resolve(couponId) : null;
     const amount = premiumAmount(coupon);
     const owner = { provider: this.provider.name, userId: user._id, email: user.email };

@@ -36,7 +36,10 @@ export class AuthUsersClient {
     if (response.ok) return (await response.json()) as User;
     if (response.status >= 400 && response.status < 500) {
       const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
-      throw new HttpException(body?.message ?? unavailableMessage, response.status);
+      throw new HttpException(
+        { message: body?.message ?? unavailableMessage, code: body?.code },
+        response.status,
+      );
     }
     this.logger.warn(`GET /api/auth/me answered ${response.status}`);
     throw new ServiceUnavailableException(unavailableMessage);

@@ -61,13 +61,18 @@ export class FakeAuth {
     const premium = /^\/internal\/users\/([0-9a-f]{24})\/premium$/.exec(request.url ?? '');
     if (request.method === 'POST' && premium?.[1]) {
       if (request.headers['x-internal-token'] !== TEST_INTERNAL_API_TOKEN) {
-        return send(404, { statusCode: 404, message: `Cannot POST ${request.url}` });
+        return send(404, {
+          statusCode: 404,
+          code: 'NOT_FOUND',
+          message: `Cannot POST ${request.url}`,
+        });
       }
       const userId = premium[1];
       if (this.premiumDelayMs) await new Promise((r) => setTimeout(r, this.premiumDelayMs));
-      if (this.down) return send(503, { statusCode: 503, message: 'down' });
+      if (this.down) return send(503, { statusCode: 503, code: 'UNAVAILABLE', message: 'down' });
       const user = this.users.get(userId);
-      if (!user) return send(404, { statusCode: 404, message: 'User not found' });
+      if (!user)
+        return send(404, { statusCode: 404, code: 'NOT_FOUND', message: 'User not found' });
       this.premiumCalls.push(userId);
       user.isPremium = true;
       return send(200, { userId, isPremium: true, roles: user.roles });
@@ -78,9 +83,14 @@ export class FakeAuth {
         Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}',
       ) as { sub?: string };
       const user = payload.sub ? this.users.get(payload.sub) : undefined;
-      if (!user) return send(401, { statusCode: 401, message: 'Please log in to continue.' });
+      if (!user)
+        return send(401, {
+          statusCode: 401,
+          code: 'UNAUTHENTICATED',
+          message: 'Please log in to continue.',
+        });
       return send(200, user);
     }
-    send(404, { statusCode: 404, message: 'Not found' });
+    send(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
   }
 }

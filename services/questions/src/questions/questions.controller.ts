@@ -14,6 +14,7 @@ import {
   questionBodySchema,
   questionListQuerySchema,
   questionSearchSchema,
+  DELETED_MESSAGES,
   type MessageResponse,
   type Question,
   type QuestionBody,
@@ -110,7 +111,7 @@ export class QuestionsController {
     @Param('id', questionId) id: string,
   ): Promise<MessageResponse> {
     await this.questions.remove(user.sub, id);
-    return { message: 'Question deleted' };
+    return { message: DELETED_MESSAGES.question };
   }
 
   @Patch(':id/anki')

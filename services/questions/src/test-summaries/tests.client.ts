@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import type { TestSnapshot } from '@mcat/contracts';
+import { SERVER_MESSAGES, type TestSnapshot } from '@mcat/contracts';
 import { internalRequestHeaders, SERVICE_CONFIG } from '@mcat/service-kit';
 import type { QuestionsConfig } from '../config';
 
@@ -21,11 +21,11 @@ export class TestsClient {
       });
     } catch (error) {
       this.logger.warn(`Test read-through failed: ${(error as Error).message}`);
-      throw new ServiceUnavailableException('Tests are unavailable right now. Please try again.');
+      throw new ServiceUnavailableException(SERVER_MESSAGES.testsUnavailable);
     }
     if (response.status === 404) return null;
     if (!response.ok) {
-      throw new ServiceUnavailableException('Tests are unavailable right now. Please try again.');
+      throw new ServiceUnavailableException(SERVER_MESSAGES.testsUnavailable);
     }
     return (await response.json()) as TestSnapshot;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ImportResult } from '@mcat/contracts';
+import { IMPORT_MESSAGES, type ImportResult } from '@mcat/contracts';
 import { latestDateOnEarth } from '../tests/calendar';
 import { IMPORT_LIMITS, TestsService, toTestFields, type TestFields } from '../tests/tests.service';
 import { readRows } from './excel-rows';
@@ -14,12 +14,6 @@ const sameTestKey = (t: TestFields): string =>
     t.subscores.bio,
     t.subscores.psychSoc,
   ].join('|');
-
-const alreadyHaveNote = (rowNumber: number): string =>
-  `Row ${rowNumber}: skipped, identical to a test you already have`;
-
-const sameAsRowNote = (rowNumber: number, firstRowNumber: number): string =>
-  `Row ${rowNumber}: skipped, same as row ${firstRowNumber} of this file`;
 
 /**
  * Imports tests from an .xlsx: valid rows become tests, invalid rows are reported by number, a
@@ -42,9 +36,9 @@ export class ExcelImportService {
       const key = sameTestKey(fields);
       const firstRow = firstRowOf.get(key);
       if (existing.has(key)) {
-        errors.push(alreadyHaveNote(row.rowNumber));
+        errors.push(IMPORT_MESSAGES.rowAlreadyStored(row.rowNumber));
       } else if (firstRow !== undefined) {
-        errors.push(sameAsRowNote(row.rowNumber, firstRow));
+        errors.push(IMPORT_MESSAGES.rowRepeated(row.rowNumber, firstRow));
       } else {
         firstRowOf.set(key, row.rowNumber);
         toCreate.push(fields);

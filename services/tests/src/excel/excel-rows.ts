@@ -1,11 +1,15 @@
 import { BadRequestException } from '@nestjs/common';
 import type { Worksheet } from 'exceljs';
-import { SECTIONS, testBodySchema, type TestBody, type TodayProvider } from '@mcat/contracts';
+import {
+  IMPORT_MESSAGES,
+  IMPORT_ROWS_MAX,
+  SECTIONS,
+  testBodySchema,
+  type TestBody,
+  type TodayProvider,
+} from '@mcat/contracts';
 import { COLUMNS, headerKey, type ColumnField } from './excel-columns';
 import { calendarDate, isBlank, plainValue, type CellText } from './excel-cells';
-
-/** Far more than any plan allows; a bigger sheet is refused before its rows are read. */
-export const MAX_DATA_ROWS = 1000;
 
 export interface ImportRow {
   rowNumber: number;
@@ -32,9 +36,7 @@ function locateColumns(sheet: Worksheet): Map<ColumnField, number> {
     else if (column.required) missing.push(column.header);
   }
   if (missing.length > 0) {
-    throw new BadRequestException(
-      `The first row must hold the column headers. Missing: ${missing.join(', ')}`,
-    );
+    throw new BadRequestException(IMPORT_MESSAGES.missingHeaders(missing));
   }
   return located;
 }
@@ -49,13 +51,13 @@ function rowMessage(rowNumber: number, path: readonly PropertyKey[], message: st
       ? 'Total score'
       : '';
   const text = label && message.startsWith('Score ') ? `${label}${message.slice(5)}` : message;
-  return `Row ${rowNumber}: ${text}`;
+  return IMPORT_MESSAGES.rowRefused(rowNumber, text);
 }
 
 /** Every non-empty row of the first sheet, validated like a test form; errors name row and rule. */
 export function readRows(sheet: Worksheet, today: TodayProvider): ReadRows {
-  if (sheet.actualRowCount - 1 > MAX_DATA_ROWS) {
-    throw new BadRequestException(`The file has too many rows (at most ${MAX_DATA_ROWS})`);
+  if (sheet.actualRowCount - 1 > IMPORT_ROWS_MAX) {
+    throw new BadRequestException(IMPORT_MESSAGES.tooManyRows);
   }
   const columns = locateColumns(sheet);
   const schema = testBodySchema(today);
@@ -74,7 +76,7 @@ export function readRows(sheet: Worksheet, today: TodayProvider): ReadRows {
     const rawDate = cell('dateTaken');
     const dateTaken = calendarDate(rawDate);
     if (!isBlank(rawDate) && dateTaken === undefined) {
-      errors.push(`Row ${rowNumber}: Date Taken must be a date such as 01/15/2025`);
+      errors.push(IMPORT_MESSAGES.rowDateUnreadable(rowNumber));
       return;
     }
     const source = cell('source');

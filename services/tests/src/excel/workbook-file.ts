@@ -1,11 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { Workbook, type Worksheet } from 'exceljs';
-import { VALIDATION } from '@mcat/contracts';
+import { IMPORT_MESSAGES, VALIDATION } from '@mcat/contracts';
 import { assertSafeZip, UnsafeArchiveError } from './zip-guard';
-
-export const XLS_NOT_SUPPORTED =
-  'Old-format .xls workbooks cannot be imported. Please save the file as .xlsx (Excel Workbook) and try again.';
-export const UNREADABLE_WORKBOOK = 'The Excel file is damaged or could not be read.';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -21,7 +17,7 @@ const startsWith = (data: Buffer, magic: Buffer): boolean =>
 export async function openWorksheet(fileName: string, data: Buffer): Promise<Worksheet> {
   const name = fileName.toLowerCase();
   if (name.endsWith('.xls') || startsWith(data, OLE_MAGIC)) {
-    throw new BadRequestException(XLS_NOT_SUPPORTED);
+    throw new BadRequestException(IMPORT_MESSAGES.xlsNotSupported);
   }
   if (!name.endsWith('.xlsx') || !startsWith(data, ZIP_MAGIC)) {
     throw new BadRequestException(VALIDATION.excelFileOnly);
@@ -29,16 +25,17 @@ export async function openWorksheet(fileName: string, data: Buffer): Promise<Wor
   try {
     assertSafeZip(data);
   } catch (error) {
-    if (error instanceof UnsafeArchiveError) throw new BadRequestException(UNREADABLE_WORKBOOK);
+    if (error instanceof UnsafeArchiveError)
+      throw new BadRequestException(IMPORT_MESSAGES.unreadableWorkbook);
     throw error;
   }
   const workbook = new Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw new BadRequestException(UNREADABLE_WORKBOOK);
+    throw new BadRequestException(IMPORT_MESSAGES.unreadableWorkbook);
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw new BadRequestException(UNREADABLE_WORKBOOK);
+  if (!sheet) throw new BadRequestException(IMPORT_MESSAGES.unreadableWorkbook);
   return sheet;
 }

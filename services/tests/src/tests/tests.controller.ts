@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Put } from '@nestjs/
 import {
   reviewPatchSchema,
   testBodySchema,
+  DELETED_MESSAGES,
   type MessageResponse,
   type ReviewPatch,
   type Test,
@@ -55,7 +56,7 @@ export class TestsController {
     @Param('id', testId) id: string,
   ): Promise<MessageResponse> {
     await this.tests.remove(user.sub, id);
-    return { message: 'Test deleted' };
+    return { message: DELETED_MESSAGES.test };
   }
 
   @Patch(':id/review')

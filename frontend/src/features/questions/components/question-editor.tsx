@@ -4,9 +4,8 @@
  */
 import { useState } from 'react';
 import { DEFAULT_TOPIC_TAGS, ERRORS, type QuestionBody } from '@mcat/contracts';
-import { UpgradeModal } from '../../../components/upgrade-modal';
+import { usePlanLimit } from '../../../components/use-plan-limit';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { planLimitOutcome } from '../../../lib/plan-limits';
 import {
   useCreateQuestionMutation,
   useGetTagsQuery,
@@ -34,7 +33,7 @@ export function QuestionEditor({
   const [createQuestion] = useCreateQuestionMutation();
   const [updateQuestion] = useUpdateQuestionMutation();
   const [error, setError] = useState<string | null>(null);
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const planLimit = usePlanLimit();
   const pool = suggestionPool(DEFAULT_TOPIC_TAGS, tags.data ?? []);
 
   const save = async (body: QuestionBody) => {
@@ -44,13 +43,8 @@ export function QuestionEditor({
       else await createQuestion(body).unwrap();
       onSaved();
     } catch (failure) {
-      const message = apiErrorMessage(
-        failure,
-        questionId ? ERRORS.updateQuestion : ERRORS.createQuestion,
-      );
-      const limit = planLimitOutcome(message);
-      if (limit?.display === 'modal') setLimitMessage(limit.message);
-      else setError(limit?.message ?? message);
+      const fallback = questionId ? ERRORS.updateQuestion : ERRORS.createQuestion;
+      setError(planLimit.inlineMessage(failure, () => apiErrorMessage(failure, fallback)));
     }
   };
 
@@ -64,7 +58,7 @@ export function QuestionEditor({
         onSubmit={save}
         onCancel={onCancel}
       />
-      <UpgradeModal message={limitMessage} onClose={() => setLimitMessage(null)} />
+      {planLimit.prompt}
     </>
   );
 }
