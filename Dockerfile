@@ -14,6 +14,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
+COPY packages/test-support/package.json packages/test-support/
 COPY gateway/package.json gateway/
 COPY services/auth/package.json services/auth/
 COPY services/tests/package.json services/tests/

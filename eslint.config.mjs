@@ -2,6 +2,125 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * The house's parts, first match wins (so each test folder is classified before the code it tests).
+ * Paths are from the repository root; `captured` names the service, package or feature.
+ */
+const ELEMENTS = [
+  {
+    type: 'service-test',
+    pattern: 'services/*/test/**',
+    partialMatch: false,
+    capture: ['service'],
+  },
+  { type: 'service', pattern: 'services/*/**', partialMatch: false, capture: ['service'] },
+  { type: 'gateway-test', pattern: 'gateway/test/**', partialMatch: false },
+  { type: 'gateway', pattern: 'gateway/**', partialMatch: false },
+  { type: 'test-support', pattern: 'packages/test-support/**', partialMatch: false },
+  {
+    type: 'package-test',
+    pattern: 'packages/*/test/**',
+    partialMatch: false,
+    capture: ['package'],
+  },
+  { type: 'package', pattern: 'packages/*/**', partialMatch: false, capture: ['package'] },
+  { type: 'e2e', pattern: 'frontend/e2e/**', partialMatch: false },
+  {
+    type: 'feature',
+    pattern: 'frontend/src/features/*/**',
+    partialMatch: false,
+    capture: ['feature'],
+  },
+  { type: 'frontend', pattern: 'frontend/**', partialMatch: false },
+  { type: 'chart-test', pattern: 'helm/test/**', partialMatch: false },
+  { type: 'stack-lib', pattern: 'scripts/lib/**', partialMatch: false },
+  { type: 'scripts', pattern: 'scripts/**', partialMatch: false },
+];
+
+/** How a service is booted in-process (its module, config and start), for the one use below. */
+const FILES = [
+  { category: 'service-entry', pattern: 'services/*/src/{start,app.module,config}.ts' },
+];
+
+const SERVICE = ['service', 'service-test'];
+const APPS = ['service', 'service-test', 'gateway', 'gateway-test', 'feature', 'frontend', 'e2e'];
+const SCRIPTS = ['stack-lib', 'scripts'];
+const TEST_CODE = ['service-test', 'gateway-test', 'package-test', 'e2e', 'chart-test'];
+const anyOf = (types) => ({ to: { element: { types: { anyOf: types } } } });
+
+/** The house rules (docs/architecture.md), one policy each; anything not forbidden is allowed. */
+const POLICIES = [
+  {
+    from: { element: { types: { anyOf: SERVICE } } },
+    disallow: {
+      to: {
+        element: {
+          types: { anyOf: SERVICE },
+          captured: { service: '!{{ from.element.captured.service }}' },
+        },
+      },
+    },
+    message: 'A service never imports another service: they talk over HTTP and events.',
+  },
+  {
+    // The exception: a service's integration tests may boot a neighbour in-process through its
+    // entry (auth's mail tests run the mailer, questions' tests run tests), never its internals.
+    from: { element: { type: 'service-test' } },
+    allow: { to: { element: { type: 'service' }, file: { categories: 'service-entry' } } },
+  },
+  {
+    from: { element: { types: { anyOf: SERVICE } } },
+    disallow: anyOf(['gateway', 'gateway-test']),
+    message: 'A service never imports the gateway.',
+  },
+  {
+    from: { element: { types: { anyOf: ['gateway', 'gateway-test'] } } },
+    disallow: anyOf(SERVICE),
+    message: 'The gateway never imports a service: it proxies to them over HTTP.',
+  },
+  {
+    from: { element: { types: { anyOf: ['package', 'package-test'] } } },
+    disallow: anyOf([...APPS, ...SCRIPTS, 'chart-test']),
+    message: 'A package imports no app and no script: it is at the ground.',
+  },
+  {
+    from: { element: { type: 'package' } },
+    disallow: anyOf(['test-support']),
+    message: 'Shipped code never imports test support.',
+  },
+  {
+    from: { element: { type: 'test-support' } },
+    disallow: anyOf([...APPS, 'scripts', 'chart-test']),
+    message:
+      'Test support is shared by every suite: it imports packages and the stack modules of scripts/lib, no app.',
+  },
+  {
+    from: { element: { type: 'feature' } },
+    disallow: {
+      to: {
+        element: {
+          type: 'feature',
+          captured: { feature: '!{{ from.element.captured.feature }}' },
+        },
+      },
+    },
+    message:
+      'A frontend feature never imports another feature: src/app composes them; share through src/lib or src/components.',
+  },
+  {
+    from: { element: { types: { anyOf: TEST_CODE } } },
+    disallow: anyOf(SCRIPTS),
+    message: 'Test code takes what it needs from @mcat/test-support, never from scripts/.',
+  },
+  {
+    from: { element: { types: { anyOf: SCRIPTS } } },
+    disallow: anyOf([...APPS, 'chart-test']),
+    message:
+      "Scripts run the apps as processes and never import their code (grant-role runs the auth service's own command).",
+  },
+];
 
 export default tseslint.config(
   {
@@ -37,6 +156,16 @@ export default tseslint.config(
   {
     files: ['frontend/src/**/*.{ts,tsx}', 'frontend/e2e/**/*.ts', 'frontend/bench/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'boundaries/files': FILES,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs'] } },
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: POLICIES }] },
   },
   prettier,
 );

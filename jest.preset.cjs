@@ -34,11 +34,15 @@ module.exports = (dir) => ({
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
-  moduleNameMapper: Object.fromEntries(
-    Object.entries(workspaceSources).map(([name, file]) => [`^${name}$`, file]),
-  ),
-  globalSetup: path.join(root, 'scripts/test-infra/jest-global-setup.ts'),
-  globalTeardown: path.join(root, 'scripts/test-infra/jest-global-teardown.ts'),
+  moduleNameMapper: {
+    ...Object.fromEntries(
+      Object.entries(workspaceSources).map(([name, file]) => [`^${name}$`, file]),
+    ),
+    // The test-support package has no index: each of its modules is imported by its own path.
+    '^@mcat/test-support/(.*)$': path.join(root, 'packages/test-support/src/$1'),
+  },
+  globalSetup: path.join(root, 'packages/test-support/src/jest-global-setup.ts'),
+  globalTeardown: path.join(root, 'packages/test-support/src/jest-global-teardown.ts'),
 });
 
 module.exports.swcOptions = swcOptions;

@@ -1,5 +1,11 @@
+import { createRequire } from 'node:module';
 import { defineConfig, devices } from '@playwright/test';
-import { DEBIAN_CHROMIUM } from './e2e/debian-chromium';
+
+// Shared with the web app bench (scripts/bench); CommonJS like the rest of test-support.
+type DebianChromium = typeof import('@mcat/test-support/debian-chromium');
+const { DEBIAN_CHROMIUM } = createRequire(import.meta.url)(
+  '@mcat/test-support/debian-chromium',
+) as DebianChromium;
 
 /**
  * Browser tests against a running stack. `npm test` starts the stack on port 9080 first; no web

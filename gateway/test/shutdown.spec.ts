@@ -5,7 +5,7 @@ import {
   TestTokenIssuer,
   randomObjectId,
 } from '@mcat/service-kit/testing';
-import { freePort } from '../../scripts/test-infra/private-infra';
+import { freePort } from '@mcat/test-support/private-infra';
 import { FakeService } from './support/fake-service';
 
 // Booting the gateway in a child process takes seconds on a loaded 2-core machine.

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { toolPath } from '../../scripts/lib/tools';
+import { toolPath } from '@mcat/test-support/stack';
 import {
   DEPLOYABLES,
   helm,

@@ -1,5 +1,5 @@
 import { MongoClient } from 'mongodb';
-import { privateMongo, type PrivateServer } from '../test-infra/private-infra';
+import { privateMongo, type PrivateServer } from '@mcat/test-support/private-infra';
 
 describe('the FerretDB the project builds', () => {
   let server: PrivateServer;

@@ -5,9 +5,9 @@
  * admits or in none, never an error of the server's, and the gateway keeps serving.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { register } from './support/accounts';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
-import { createTest, questionBody, TEST_SAMPLES } from './support/study-data';
+import { register } from '@mcat/test-support/system/accounts';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
+import { createTest, questionBody, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
 
 const gateway = new GatewayClient();
 

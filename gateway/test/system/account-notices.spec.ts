@@ -6,11 +6,11 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, MAIL_QUEUE, type PublicConfig, type User } from '@mcat/contracts';
 import Redis from 'ioredis';
-import { infraUrls } from '../../../scripts/lib/ports';
-import { newAccount, register } from './support/accounts';
-import { GatewayClient } from './support/gateway-client';
-import { mailsTo, waitForMail, waitForResetLink } from './support/mailbox';
-import { systemEnv } from './support/system-env';
+import { infraUrls } from '@mcat/test-support/stack';
+import { newAccount, register } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
+import { mailsTo, waitForMail, waitForResetLink } from '@mcat/test-support/system/mailbox';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
 let config: PublicConfig;

@@ -11,7 +11,7 @@ import {
   type MessageResponse,
   type User,
 } from '@mcat/contracts';
-import { login, newAccount, register, type Account } from './support/accounts';
+import { login, newAccount, register, type Account } from '@mcat/test-support/system/accounts';
 import {
   expiredToken,
   hs256WithPublicKeyToken,
@@ -19,10 +19,10 @@ import {
   tamperedToken,
   unsignedToken,
 } from './support/forged-tokens';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
-import { waitForResetLink } from './support/mailbox';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
+import { waitForResetLink } from '@mcat/test-support/system/mailbox';
 import { expectPublicAnswer, expectPublicUser } from './support/public-fields';
-import { systemEnv } from './support/system-env';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
 

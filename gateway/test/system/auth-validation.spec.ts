@@ -5,8 +5,8 @@
  * its two messages belong to the forms only: the API never takes that field.)
  */
 import { VALIDATION, type ApiError } from '@mcat/contracts';
-import { newAccount, register, type SignedIn } from './support/accounts';
-import { GatewayClient } from './support/gateway-client';
+import { newAccount, register, type SignedIn } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
 
 const gateway = new GatewayClient();
 const valid = newAccount();

@@ -4,8 +4,8 @@
  * Retry-After beyond, even for a good code, and the account stays free.
  */
 import { ERRORS, tooManyAttempts, type User } from '@mcat/contracts';
-import { register } from './support/accounts';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
+import { register } from '@mcat/test-support/system/accounts';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 
 /** The limits docs/adr/0010-billing.md promises (attempts an hour). */
 const PER_ACCOUNT = 10;

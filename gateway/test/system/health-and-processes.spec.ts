@@ -5,14 +5,13 @@
  */
 import { createServer } from 'node:net';
 import type { HealthReport } from '@mcat/contracts';
-import { waitForPort } from '../../../scripts/lib/infra';
-import { gatewayEnv, NODE_FLAGS, serviceEnv } from '../../../scripts/lib/processes';
-import { register } from './support/accounts';
-import { GatewayClient } from './support/gateway-client';
+import { waitForPort, gatewayEnv, NODE_FLAGS, serviceEnv } from '@mcat/test-support/stack';
+import { register } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
 import { commandLineOf, pidListeningOn } from './support/listening-processes';
 import { runCommand, startProgram, type RunningProgram } from './support/commands';
 import { runnerStatus } from './support/runner';
-import { systemEnv } from './support/system-env';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
 

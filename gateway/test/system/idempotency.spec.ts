@@ -14,11 +14,16 @@ import {
   type Question,
   type Test,
 } from '@mcat/contracts';
-import { register, type SignedIn } from './support/accounts';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
+import { register, type SignedIn } from '@mcat/test-support/system/accounts';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 import { pidListeningOn } from './support/listening-processes';
-import { createTest, questionBody, testBody, TEST_SAMPLES } from './support/study-data';
-import { systemEnv } from './support/system-env';
+import {
+  createTest,
+  questionBody,
+  testBody,
+  TEST_SAMPLES,
+} from '@mcat/test-support/system/study-data';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
 const sample = TEST_SAMPLES[0] as (typeof TEST_SAMPLES)[number];

@@ -32,12 +32,23 @@ import {
   type Question,
   type Test,
 } from '@mcat/contracts';
-import { login, newAccount, register, type Account, type SignedIn } from './support/accounts';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
-import { waitForResetLink } from './support/mailbox';
+import {
+  login,
+  newAccount,
+  register,
+  type Account,
+  type SignedIn,
+} from '@mcat/test-support/system/accounts';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
+import { waitForResetLink } from '@mcat/test-support/system/mailbox';
 import { grantRole } from './support/staff';
-import { createTest, questionBody, testBody, TEST_SAMPLES } from './support/study-data';
-import { systemEnv } from './support/system-env';
+import {
+  createTest,
+  questionBody,
+  testBody,
+  TEST_SAMPLES,
+} from '@mcat/test-support/system/study-data';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 /** A client of its own address per use, so the per-address sign-in limits never interfere. */
 const fresh = (): GatewayClient => new GatewayClient();

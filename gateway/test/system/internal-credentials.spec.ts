@@ -8,12 +8,12 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Test, User } from '@mcat/contracts';
-import { serviceEnv } from '../../../scripts/lib/processes';
-import { register, type SignedIn } from './support/accounts';
+import { serviceEnv } from '@mcat/test-support/stack';
+import { register, type SignedIn } from '@mcat/test-support/system/accounts';
 import { runCommand } from './support/commands';
-import { GatewayClient } from './support/gateway-client';
-import { createTest, TEST_SAMPLES } from './support/study-data';
-import { systemEnv } from './support/system-env';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
+import { createTest, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
 

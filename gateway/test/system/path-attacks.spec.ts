@@ -6,9 +6,9 @@
  * Keep this table growing: every new spelling anyone reports goes in SEPARATORS or DOTS.
  */
 import type { Test, User } from '@mcat/contracts';
-import { register, type SignedIn } from './support/accounts';
-import { GatewayClient } from './support/gateway-client';
-import { createTest, TEST_SAMPLES } from './support/study-data';
+import { register, type SignedIn } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
+import { createTest, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
 
 /**
  * From 127.0.0.1, which the test profile exempts from the gateway's rate limits: the table sends

@@ -19,14 +19,13 @@ import {
   type Test,
   type User,
 } from '@mcat/contracts';
-import { infraUrls } from '../../../scripts/lib/ports';
-import { withDatabase } from '../../../scripts/lib/processes';
-import { login, register, type SignedIn } from './support/accounts';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
+import { infraUrls, withDatabase } from '@mcat/test-support/stack';
+import { login, register, type SignedIn } from '@mcat/test-support/system/accounts';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 import { expectPublicUser } from './support/public-fields';
 import { grantRole } from './support/staff';
-import { createTest, testBody, TEST_SAMPLES } from './support/study-data';
-import { systemEnv } from './support/system-env';
+import { createTest, testBody, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
 

@@ -10,9 +10,9 @@ import {
   type Question,
   type QuestionPage,
 } from '@mcat/contracts';
-import { register } from './support/accounts';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
-import { createTest, questionBody, TEST_SAMPLES } from './support/study-data';
+import { register } from '@mcat/test-support/system/accounts';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
+import { createTest, questionBody, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
 
 const gateway = new GatewayClient();
 const QUESTIONS = 7;

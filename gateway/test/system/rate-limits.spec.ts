@@ -2,8 +2,8 @@
  * Issue 13: the gateway's own limits, per client address and per bearer token, with the product's
  * default figures (the test profile exempts only 127.0.0.1, the browser suite's address).
  */
-import { register } from './support/accounts';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
+import { register } from '@mcat/test-support/system/accounts';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 
 /** The gateway's defaults (README: RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_TOKEN). */
 const PER_ADDRESS = 1200;

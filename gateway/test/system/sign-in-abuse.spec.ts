@@ -10,9 +10,9 @@ import {
   type ApiError,
   type MessageResponse,
 } from '@mcat/contracts';
-import { login, newAccount, register, type SignedIn } from './support/accounts';
-import { GatewayClient, type GatewayResponse } from './support/gateway-client';
-import { waitForResetLink } from './support/mailbox';
+import { login, newAccount, register, type SignedIn } from '@mcat/test-support/system/accounts';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
+import { waitForResetLink } from '@mcat/test-support/system/mailbox';
 import { expectPublicAnswer } from './support/public-fields';
 import { endWait } from './support/redis';
 

@@ -7,15 +7,11 @@
  * gateway and the infrastructure are not killed: the poll goes through the gateway.
  */
 import type { HealthReport } from '@mcat/contracts';
-import type { ServiceName } from '../../../scripts/lib/ports';
-import {
-  writeRecoveryFigures,
-  type Recovery,
-} from '../../../scripts/lib/supervision/recovery-figures';
-import { register } from './support/accounts';
-import { GatewayClient } from './support/gateway-client';
+import { type ServiceName, writeRecoveryFigures, type Recovery } from '@mcat/test-support/stack';
+import { register } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
 import { processStatus, runnerStatus } from './support/runner';
-import { systemEnv } from './support/system-env';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const RECOVERY_LIMIT_MS = 15_000;
 const POLL_INTERVAL_MS = 100;

@@ -11,9 +11,14 @@ import {
   type Question,
   type Test,
 } from '@mcat/contracts';
-import { register } from './support/accounts';
-import { GatewayClient } from './support/gateway-client';
-import { createTest, questionBody, testBody, TEST_SAMPLES } from './support/study-data';
+import { register } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
+import {
+  createTest,
+  questionBody,
+  testBody,
+  TEST_SAMPLES,
+} from '@mcat/test-support/system/study-data';
 
 const gateway = new GatewayClient();
 const CASCADE_LIMIT_MS = 5000;

@@ -7,11 +7,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Question } from '@mcat/contracts';
-import { register } from './support/accounts';
-import { GatewayClient } from './support/gateway-client';
-import { waitForResetLink } from './support/mailbox';
+import { register } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
+import { waitForResetLink } from '@mcat/test-support/system/mailbox';
 import { stackLogLines, waitForLogLines, type StackLogLine } from './support/stack-log';
-import { createTest, questionBody, TEST_SAMPLES } from './support/study-data';
+import { createTest, questionBody, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
 
 const gateway = new GatewayClient();
 

@@ -3,11 +3,7 @@
  * on loopback ports, started once before the file's tests and stopped after them), and the ways
  * the chart's tests send objects to it.
  */
-import {
-  startApiServer,
-  type ApiServer,
-  type KubectlResult,
-} from '../../../scripts/lib/api-server';
+import { startApiServer, type ApiServer, type KubectlResult } from '@mcat/test-support/stack';
 import type { KubeObject } from './chart';
 import { podTemplates } from './pods';
 

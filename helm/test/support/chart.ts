@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { ensureTool } from '../../../scripts/lib/tools';
+import { ensureTool } from '@mcat/test-support/stack';
 
 export const CHART_DIR = path.resolve(__dirname, '..', '..');
 export const REPO_ROOT = path.resolve(CHART_DIR, '..');

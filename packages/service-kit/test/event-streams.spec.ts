@@ -1,7 +1,7 @@
 import { DEAD_LETTER_STREAM, EVENT_STREAMS, EVENT_SUBJECTS } from '@mcat/contracts';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
-import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../scripts/test-infra/test-env';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import { DUPLICATE_WINDOW_MS } from '../src';
 import { startEventTestService } from './support/event-test-service';
 

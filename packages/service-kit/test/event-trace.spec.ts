@@ -7,8 +7,8 @@
  */
 import { EVENT_SUBJECTS, type TestSnapshot } from '@mcat/contracts';
 import mongoose, { type Connection } from 'mongoose';
-import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../scripts/test-infra/test-env';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import { consumerName, createEventEnvelope, parseTraceparent } from '../src';
 import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
 import {

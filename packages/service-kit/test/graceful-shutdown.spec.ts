@@ -1,8 +1,8 @@
 import { connect } from 'nats';
 import { EVENT_SUBJECTS } from '@mcat/contracts';
 import { consumerName } from '../src';
-import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../scripts/test-infra/test-env';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import { startServiceProcess, type ServiceProcess } from './support/event-test-service-process';
 
 // Booting a service in a child process takes seconds on a loaded 2-core machine.

@@ -1,6 +1,6 @@
 import { Controller, Get, Module, type DynamicModule, type INestApplication } from '@nestjs/common';
 import Redis from 'ioredis';
-import { privateRedis, type PrivateServer } from '../../../scripts/test-infra/private-infra';
+import { privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
 import {
   bootstrapService,
   CurrentUser,

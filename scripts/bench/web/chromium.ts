@@ -1,14 +1,14 @@
-/** Debian's Chromium, launched with the flags the browser tests use (frontend/e2e/debian-chromium). */
+/** Debian's Chromium, launched with the flags the browser tests use (@mcat/test-support). */
 import { chromium, type Browser } from '@playwright/test';
+import { DEBIAN_CHROMIUM } from '@mcat/test-support/debian-chromium';
 
 export interface ChromiumSetup {
   executablePath: string;
   args: string[];
 }
 
-/** The browser tests' launch options (an ES module of the web app's, hence the dynamic import). */
+/** The browser tests' launch options. */
 export async function debianChromium(): Promise<ChromiumSetup> {
-  const { DEBIAN_CHROMIUM } = await import('../../../frontend/e2e/debian-chromium.js');
   return { executablePath: DEBIAN_CHROMIUM.executablePath, args: [...DEBIAN_CHROMIUM.args] };
 }
 

@@ -56,7 +56,7 @@ export interface LighthouseFigures {
 }
 
 /**
- * chrome-launcher's own flags plus the browser tests' (frontend/e2e/debian-chromium): the machine
+ * chrome-launcher's own flags plus the browser tests' (@mcat/test-support/debian-chromium): the machine
  * has no network, so nothing may try to reach Google's services. Headless is named in its new
  * mode explicitly, as Lighthouse's documentation does.
  */

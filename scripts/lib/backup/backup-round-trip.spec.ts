@@ -15,7 +15,7 @@ import {
   UUID,
   type Document,
 } from 'mongodb';
-import { privateRedis, type PrivateServer } from '../../test-infra/private-infra';
+import { privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
 import { freePort } from '../infra';
 import { TEST_PROFILE } from '../ports';
 import { createBackup, defaultBackupFile } from './backup';

@@ -20,14 +20,14 @@ import {
   type Test,
   type User,
 } from '@mcat/contracts';
-import { login, register } from '../../../gateway/test/system/support/accounts';
-import { GatewayClient } from '../../../gateway/test/system/support/gateway-client';
+import { login, register } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
 import {
   createTest,
   questionBody,
   testBody,
   TEST_SAMPLES,
-} from '../../../gateway/test/system/support/study-data';
+} from '@mcat/test-support/system/study-data';
 import { clusterDown, clusterUp, type Cluster } from './cluster';
 import { writeClusterFigures, type ClusterFigures } from './cluster-figures';
 import { connectFrom } from './connectivity';

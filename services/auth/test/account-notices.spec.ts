@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, type AuthResponse, type User } from '@mcat/contracts';
 import Redis from 'ioredis';
-import type { CaughtMail } from '../../mailer/test/support/smtp-test-server';
+import type { CaughtMail } from '@mcat/test-support/smtp-test-server';
 import { PUBLIC_URL, startAuth, uniqueEmail, type RunningAuth } from './support/auth-app';
 // The mail leg is the mailer service itself, run in this process.
 import { startMailerLeg, type MailerLeg } from './support/mailer-leg';

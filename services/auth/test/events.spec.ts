@@ -12,7 +12,7 @@ import { premiumPurchasedEvent } from '@mcat/service-kit/testing';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
 import { connect, type NatsConnection } from 'nats';
-import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { startAuth, uniqueEmail, type RunningAuth } from './support/auth-app';
 
 const ROOT = path.resolve(__dirname, '../../..');

@@ -9,12 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
-import {
-  freePort,
-  privateNats,
-  type PrivateServer,
-} from '../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../scripts/test-infra/test-env';
+import { freePort, privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 
 // Booting a service in a child process takes seconds on a loaded 2-core machine.
 jest.setTimeout(90_000);

@@ -1,4 +1,4 @@
-import { describeMigration } from '../../../scripts/test-infra/migration-suite';
+import { describeMigration } from '@mcat/test-support/migration-suite';
 import { MIGRATION_MODELS } from '../src/migration-models';
 
 describeMigration('billing', MIGRATION_MODELS);

@@ -11,14 +11,10 @@ import { bootstrapService, parseConfig } from '@mcat/service-kit';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import {
-  freePort,
-  privateRedis,
-  type PrivateServer,
-} from '../../../scripts/test-infra/private-infra';
+import { freePort, privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
 import { AppModule } from '../src/app.module';
 import { mailerEnvSchema } from '../src/config';
-import { SmtpTestServer } from './support/smtp-test-server';
+import { SmtpTestServer } from '@mcat/test-support/smtp-test-server';
 
 const RETRY_DELAY_MS = 300;
 

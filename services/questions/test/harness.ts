@@ -7,8 +7,8 @@ import {
   TestTokenIssuer,
 } from '@mcat/service-kit/testing';
 import type { QuestionBody, Test } from '@mcat/contracts';
-import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../scripts/test-infra/test-env';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import { startTestsService } from '../../tests/src/start';
 import type { QuestionsConfig } from '../src/config';
 import { startQuestionsService } from '../src/start';

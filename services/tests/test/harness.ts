@@ -12,7 +12,7 @@ import {
   type Test,
   type TestBody,
 } from '@mcat/contracts';
-import { testInfra } from '../../../scripts/test-infra/test-env';
+import { testInfra } from '@mcat/test-support/test-env';
 import type { TestsConfig } from '../src/config';
 import { startTestsService } from '../src/start';
 

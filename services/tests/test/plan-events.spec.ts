@@ -1,7 +1,7 @@
 import { type Test } from '@mcat/contracts';
 import { deliverEvent, premiumEvents } from '@mcat/service-kit/testing';
 import { connect, type NatsConnection } from 'nats';
-import { privateNats, type PrivateServer } from '../../../scripts/test-infra/private-infra';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
 
 const FREE_LIMIT = 'Free users can only create 2 tests. Upgrade to premium for up to 15 tests.';

@@ -1,6 +1,6 @@
 /** Running a program of the repository as its own process, and what it printed. */
 import { spawn } from 'node:child_process';
-import { REPO_ROOT } from '../../../../scripts/lib/ports';
+import { REPO_ROOT } from '@mcat/test-support/stack';
 
 export interface CommandResult {
   code: number | null;

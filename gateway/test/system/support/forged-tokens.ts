@@ -6,7 +6,7 @@
 import { createHmac, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { systemEnv } from './system-env';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 type Claims = Record<string, unknown>;
 

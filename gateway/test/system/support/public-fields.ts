@@ -3,7 +3,7 @@
  * answer a key that names a stored secret or bookkeeping field.
  */
 import type { User } from '@mcat/contracts';
-import type { GatewayResponse } from './gateway-client';
+import type { GatewayResponse } from '@mcat/test-support/system/gateway-client';
 
 export const PUBLIC_USER_FIELDS: readonly (keyof User)[] = [
   '_id',

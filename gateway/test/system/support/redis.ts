@@ -1,7 +1,7 @@
 /** The stack's Redis, where auth keeps its rate-limit counters (docs/adr/0005). */
 import Redis from 'ioredis';
-import { infraUrls } from '../../../../scripts/lib/ports';
-import { systemEnv } from './system-env';
+import { infraUrls } from '@mcat/test-support/stack';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const POLL_MS = 5;
 

@@ -7,9 +7,9 @@ import {
   readRunnerStatus,
   type ProcessStatus,
   type RunnerStatus,
-} from '../../../../scripts/lib/supervision/runner-status';
-import { isAlive } from '../../../../scripts/lib/run-lock';
-import { systemEnv } from './system-env';
+  isAlive,
+} from '@mcat/test-support/stack';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 /** The status the running runner keeps, or null with no runner (a stack started otherwise). */
 export function runnerStatus(): RunnerStatus | null {

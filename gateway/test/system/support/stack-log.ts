@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { logDir } from '../../../../scripts/lib/test-infrastructure';
-import { systemEnv } from './system-env';
+import { logDir } from '@mcat/test-support/stack';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 export const stackLogFile =
   process.env.SYSTEM_STACK_LOG ?? path.join(logDir(systemEnv.profile), 'stack.log');

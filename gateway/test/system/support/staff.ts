@@ -3,8 +3,8 @@
  * (scripts/grant-role.ts) against the stack's auth database; the role is in the tokens issued after.
  */
 import { runCommand, type CommandResult } from './commands';
-import { withDatabase } from '../../../../scripts/lib/processes';
-import { systemEnv } from './system-env';
+import { withDatabase } from '@mcat/test-support/stack';
+import { systemEnv } from '@mcat/test-support/system/system-env';
 
 export function grantRole(email: string, role: string): Promise<CommandResult> {
   return runCommand(['node', '--import', 'tsx', 'scripts/grant-role.ts', email, role], {

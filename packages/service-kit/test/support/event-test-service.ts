@@ -20,8 +20,8 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import { getModelToken, InjectConnection, InjectModel, MongooseModule } from '@nestjs/mongoose';
 import { EVENT_SUBJECTS, type EventEnvelope, type TestSnapshot } from '@mcat/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { freePort } from '../../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../../scripts/test-infra/test-env';
+import { freePort } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import {
   bootstrapService,
   currentTrace,

@@ -1,6 +1,6 @@
 /** The config a kit service of these tests starts with: a free loopback port, quiet, no grace. */
-import { freePort } from '../../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../../scripts/test-infra/test-env';
+import { freePort } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import type { KitConfig } from '../../src';
 import { TEST_INTERNAL_API_TOKEN } from '../../src/testing';
 

@@ -9,12 +9,8 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { bootstrapService, internalRequestHeaders, parseConfig } from '@mcat/service-kit';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
-import {
-  freePort,
-  privateRedis,
-  type PrivateServer,
-} from '../../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../../scripts/test-infra/test-env';
+import { freePort, privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import { AppModule, type AuthOverrides } from '../../src/app.module';
 import { Clock } from '../../src/clock/clock';
 import { authEnvSchema, type AuthConfig } from '../../src/config';

@@ -5,10 +5,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { bootstrapService, parseConfig } from '@mcat/service-kit';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
-import { freePort } from '../../../../scripts/test-infra/private-infra';
+import { freePort } from '@mcat/test-support/private-infra';
 import { AppModule as MailerModule } from '../../../mailer/src/app.module';
 import { mailerEnvSchema } from '../../../mailer/src/config';
-import { SmtpTestServer } from '../../../mailer/test/support/smtp-test-server';
+import { SmtpTestServer } from '@mcat/test-support/smtp-test-server';
 import { PUBLIC_URL } from './auth-app';
 
 export interface MailerLeg {

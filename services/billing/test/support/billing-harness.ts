@@ -8,8 +8,8 @@ import {
 } from '@mcat/service-kit/testing';
 import { connect, type NatsConnection, type Subscription } from 'nats';
 import mongoose, { type Connection } from 'mongoose';
-import { freePort } from '../../../../scripts/test-infra/private-infra';
-import { testInfra } from '../../../../scripts/test-infra/test-env';
+import { freePort } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import { billingBootstrapOptions } from '../../src/billing.bootstrap';
 import { billingEnvSchema } from '../../src/config';
 import { FakeAuth } from './fake-auth';

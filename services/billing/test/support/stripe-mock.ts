@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ensureTool } from '../../../../scripts/lib/tools';
-import { waitForPort } from '../../../../scripts/lib/infra';
-import { freePort } from '../../../../scripts/test-infra/private-infra';
+import { ensureTool, waitForPort } from '@mcat/test-support/stack';
+import { freePort } from '@mcat/test-support/private-infra';
 
 /** Headers of one connection, not passed on. */
 const HOP_HEADERS = ['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];

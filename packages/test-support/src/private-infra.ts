@@ -13,7 +13,7 @@ import {
   startProcess,
   type ProcessSpec,
   type RunningProcess,
-} from '../lib/infra';
+} from '../../../scripts/lib/infra';
 
 export { freePort };
 

@@ -2,12 +2,17 @@
  * Makes sure the `test` profile's FerretDB, NATS and Redis answer before jest runs. `npm test`
  * starts them itself and they are found running here; when one workspace's tests are run alone,
  * this starts what is missing and stops it when jest ends. It ignores MONGO_URL, NATS_URL and
- * REDIS_URL: the tests use the profile's own ports (scripts/test-infra/test-env.ts).
+ * REDIS_URL: the tests use the profile's own ports (test-env.ts).
  */
 import path from 'node:path';
-import { markSessionVersionsSynced } from '../../packages/service-kit/src/testing/session-versions-synced';
-import { infraSpecs, isPortOpen, startProcess, type RunningProcess } from '../lib/infra';
-import { TEST_PROFILE } from '../lib/ports';
+import { markSessionVersionsSynced } from '../../service-kit/src/testing/session-versions-synced';
+import {
+  infraSpecs,
+  isPortOpen,
+  startProcess,
+  type RunningProcess,
+} from '../../../scripts/lib/infra';
+import { TEST_PROFILE } from '../../../scripts/lib/ports';
 import { testInfra } from './test-env';
 
 export default async function globalSetup(): Promise<void> {

@@ -11,7 +11,7 @@ import { missingIndexes, runEntry } from '@mcat/service-kit/testing';
 import { privateNats, type PrivateServer } from './private-infra';
 import { testInfra } from './test-env';
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 export function describeMigration(
   service: string,
