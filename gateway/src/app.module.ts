@@ -8,6 +8,8 @@ import {
   Metrics,
   MetricsController,
 } from '@mcat/service-kit/core';
+import { ApiDocs } from './api-docs/api-docs';
+import { ApiDocsController } from './api-docs/api-docs.controller';
 import type { GatewayConfig } from './config';
 import { ProductHealthController } from './health/product-health.controller';
 import { RunnerProcesses } from './health/runner-processes';
@@ -20,7 +22,8 @@ import { upstreamsFrom } from './upstreams';
 /**
  * The gateway's own endpoints, built from the service kit's pieces (it has no database, bus or
  * Redis, so not the whole ServiceKitModule): JSON logs, /healthz, /readyz, /metrics, the error
- * body, plus /api/health and /api/config. Forwarding is plain Fastify (see proxy.plugin.ts).
+ * body, plus /api/health, /api/config and the API description (/api/docs, /api/docs.html).
+ * Forwarding is plain Fastify (see proxy.plugin.ts).
  */
 @Module({})
 export class GatewayModule {
@@ -34,6 +37,7 @@ export class GatewayModule {
         MetricsController,
         ProductHealthController,
         PublicConfigController,
+        ApiDocsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -44,6 +48,7 @@ export class GatewayModule {
         UpstreamHealth,
         RunnerProcesses,
         PublicConfigService,
+        ApiDocs,
       ],
     };
   }

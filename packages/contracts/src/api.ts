@@ -129,3 +129,10 @@ export interface HealthReport {
    */
   processes?: Record<string, ProcessHealth>;
 }
+
+/** The dev provider's PaymentIntent as its card form answers it: Stripe's shape, read in part. */
+export interface DevPaymentIntent {
+  id: string;
+  status: string;
+  [field: string]: unknown;
+}

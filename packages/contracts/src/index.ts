@@ -15,3 +15,4 @@ export * from './schemas/billing';
 export * from './mail';
 export * from './site-defaults';
 export * from './idempotency';
+export * from './api-routes';

@@ -56,4 +56,4 @@ export const optionalIsoDate = (message: string) =>
 
 /** A 24-hex-digit MongoDB id. */
 export const objectId = (message: string) =>
-  z.string({ error: message }).regex(/^[0-9a-f]{24}$/i, message);
+  z.string({ error: message }).regex(/^[0-9a-fA-F]{24}$/, message);

@@ -1,13 +1,11 @@
 /** The billing staff's lists and CSV exports (role `billing`). */
-import type { BillingEventRecord, Page, PaymentRecord } from '@mcat/contracts';
+import type { BillingEventRecord, BillingListQuery, Page, PaymentRecord } from '@mcat/contracts';
 import { api } from '../../../lib/api';
 import { objectUrlResponse } from '../../../lib/download';
 import { queryParams, type BillingFilters } from '../utils/billing-filters';
 
-export interface BillingListArgs {
+export interface BillingListArgs extends Pick<BillingListQuery, 'page' | 'limit'> {
   filters: BillingFilters;
-  page: number;
-  limit: number;
 }
 
 export const billingApi = api.injectEndpoints({

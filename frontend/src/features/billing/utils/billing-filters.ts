@@ -1,12 +1,10 @@
-/** The filters of the billing lists and exports (billingListQuerySchema of the contracts). */
-export interface BillingFilters {
-  type: string;
-  status: string;
-  email: string;
-  /** 'YYYY-MM-DD', both days included. */
-  from: string;
-  to: string;
-}
+import type { BillingListQuery } from '@mcat/contracts';
+
+/**
+ * The filters of the billing lists and exports as the form holds them: each of the contract's
+ * filters (billingListQuerySchema) as text, '' when not set; `from` and `to` are 'YYYY-MM-DD'.
+ */
+export type BillingFilters = Record<keyof Omit<BillingListQuery, 'page' | 'limit'>, string>;
 
 export const NO_BILLING_FILTERS: BillingFilters = {
   type: '',

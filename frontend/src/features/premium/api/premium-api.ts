@@ -7,17 +7,13 @@ import type {
   ConfirmPremiumBody,
   CouponResult,
   CreatePaymentIntentBody,
+  DevCardPaymentBody,
+  DevPaymentIntent,
   PaymentIntentResult,
   User,
 } from '@mcat/contracts';
 import { api } from '../../../lib/api';
 import { keyedWrite } from '../../../lib/idempotent-writes';
-
-/** What the dev provider answers for a paid PaymentIntent (Stripe's shape, the fields used here). */
-export interface PaidIntent {
-  id: string;
-  status: string;
-}
 
 export const premiumApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,8 +28,8 @@ export const premiumApi = api.injectEndpoints({
       invalidatesTags: ['User'],
     }),
     payWithDevCard: build.mutation<
-      PaidIntent,
-      { paymentIntentId: string; clientSecret: string; cardNumber: string }
+      DevPaymentIntent,
+      DevCardPaymentBody & { paymentIntentId: string }
     >({
       query: ({ paymentIntentId, clientSecret, cardNumber }) =>
         keyedWrite({

@@ -1,6 +1,16 @@
 /** The review calls of a test: one section reviewed, complete, reset. */
-import { SECTION_KEYS, type SectionKey, type Test } from '@mcat/contracts';
+import { type ReviewPatch, type SectionKey, type Test } from '@mcat/contracts';
 import { api } from '../../../lib/api';
+
+/** The patch that reopens a review: every section back to not reviewed. */
+const REOPEN: ReviewPatch = {
+  isComplete: false,
+  sectionsReviewed: { chemPhys: false, cars: false, bio: false, psychSoc: false },
+};
+
+const sectionReviewed = (section: SectionKey): ReviewPatch => ({
+  sectionsReviewed: { [section]: true },
+});
 
 const testTags = (id: string) => [
   { type: 'Test' as const, id },
@@ -13,7 +23,7 @@ export const reviewApi = api.injectEndpoints({
       query: ({ testId, section }) => ({
         url: `tests/${encodeURIComponent(testId)}/review`,
         method: 'PATCH',
-        body: { sectionsReviewed: { [section]: true } },
+        body: sectionReviewed(section),
       }),
       invalidatesTags: (_test, _error, { testId }) => testTags(testId),
     }),
@@ -28,10 +38,7 @@ export const reviewApi = api.injectEndpoints({
       query: (testId) => ({
         url: `tests/${encodeURIComponent(testId)}/review`,
         method: 'PATCH',
-        body: {
-          isComplete: false,
-          sectionsReviewed: Object.fromEntries(SECTION_KEYS.map((key) => [key, false])),
-        },
+        body: REOPEN,
       }),
       invalidatesTags: (_test, _error, testId) => testTags(testId),
     }),
