@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import fs from 'node:fs';
 import path from 'node:path';
+import { JWKS_REQUEST, TOPOLOGY, type Topology } from '../../packages/contracts/src/topology';
 import {
   CHART_DIR,
   DEPLOYABLES,
@@ -11,22 +12,18 @@ import {
   type KubeObject,
 } from './support/chart';
 import { environmentOf } from './support/environment';
-import { podTemplates, type PodTemplate } from './support/pods';
+import { podTemplates } from './support/pods';
 import { selects, type LabelSelector } from './support/selectors';
-
-interface Peer {
-  podSelector?: LabelSelector;
-  namespaceSelector?: LabelSelector;
-  ipBlock?: { cidr: string };
-}
-interface Rule {
-  from?: Peer[];
-  to?: Peer[];
-  ports?: { port?: number | string; protocol?: string }[];
-}
-interface Policy extends KubeObject {
-  spec: { podSelector: LabelSelector; policyTypes: string[]; ingress?: Rule[]; egress?: Rule[] };
-}
+import {
+  INGRESS_CONTROLLER,
+  calleesOf,
+  callersOf,
+  dependenciesOf,
+  letsOut,
+  reachabilityDifferences,
+  type Peer,
+  type Policy,
+} from './support/topology-policies';
 interface ServiceObject extends KubeObject {
   spec: {
     selector: Record<string, string>;
@@ -37,44 +34,25 @@ interface ServiceObject extends KubeObject {
 /** Hosts a pod reaches itself on, whatever its NetworkPolicies say. */
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The deployables that verify tokens, each with a JWKS_URL. */
-const TOKEN_VERIFIERS = ['gateway', 'auth', 'tests', 'questions', 'billing'];
+/**
+ * The deployables that verify tokens, each with a JWKS_URL: the callers of auth's JWKS, and auth,
+ * which reads its own on loopback.
+ */
+const TOKEN_VERIFIERS = [
+  ...new Set(
+    TOPOLOGY.calls
+      .filter((call) => call.requests.includes(JWKS_REQUEST))
+      .flatMap((call) => [...call.from, call.to]),
+  ),
+];
 
-/** Whether an egress rule lets a connection out to a pod of the release on this port. */
-const letsOut = (rule: Rule, target: PodTemplate, port: number, portName?: string): boolean =>
-  (rule.to === undefined ||
-    rule.to.some(
-      (peer) =>
-        !peer.namespaceSelector && !peer.ipBlock && selects(peer.podSelector, target.labels),
-    )) &&
-  (rule.ports === undefined ||
-    rule.ports.some((allowed) => allowed.port === port || allowed.port === portName));
-
-const INGRESS_CONTROLLER = 'ingress controller';
 const METRICS_SCRAPER = 'metrics scraper';
 
-/** Who may open a connection to each deployable (the architecture's request path). */
-const CALLERS: Record<string, string[]> = {
-  gateway: [INGRESS_CONTROLLER],
-  frontend: [INGRESS_CONTROLLER],
-  auth: ['gateway', 'tests', 'questions', 'billing'],
-  tests: ['gateway', 'questions'],
-  questions: ['gateway'],
-  billing: ['gateway'],
-  mailer: ['gateway'],
-};
-
-/** The dependencies each pod may reach (besides the deployables it calls). */
-const DEPENDENCIES: Record<string, string[]> = {
-  gateway: ['dns'],
-  auth: ['dns', 'mongodb', 'nats', 'redis'],
-  tests: ['dns', 'mongodb', 'nats', 'redis'],
-  questions: ['dns', 'mongodb', 'nats', 'redis'],
-  billing: ['dns', 'mongodb', 'nats', 'redis', 'stripe'],
-  mailer: ['dns', 'redis', 'smtp'],
-  frontend: [],
-  migrate: ['dns', 'mongodb', 'nats'],
-};
+/** The topology without the calls matching `drop` and with `add`, to see a check notice it. */
+const changedTopology = (
+  drop: (call: Topology['calls'][number]) => boolean,
+  add: Topology['calls'] = [],
+): Topology => ({ ...TOPOLOGY, calls: [...TOPOLOGY.calls.filter((call) => !drop(call)), ...add] });
 
 interface ChartValues {
   networkPolicy: {
@@ -168,7 +146,7 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
       }
       const callers = new Set(rules.flatMap((rule) => (rule.from ?? []).map(peerName)));
       const component = String(componentOf(labels));
-      const expected = [...(CALLERS[component] ?? []), ...(metrics ? [METRICS_SCRAPER] : [])];
+      const expected = [...callersOf(TOPOLOGY, component), ...(metrics ? [METRICS_SCRAPER] : [])];
       expect({ service: service.metadata.name, callers: [...callers].sort() }).toEqual({
         service: service.metadata.name,
         callers: expected.sort(),
@@ -177,10 +155,6 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
   });
 
   it('let each pod reach only the deployables it calls and the dependencies it needs', () => {
-    const calls: Record<string, string[]> = {};
-    for (const [callee, callers] of Object.entries(CALLERS)) {
-      for (const caller of callers) (calls[caller] ??= []).push(callee);
-    }
     const stripe = values.billing.paymentProvider === 'stripe';
     for (const pod of pods()) {
       const component = String(componentOf(pod.labels));
@@ -188,12 +162,9 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
       const dependencies = egress
         .map((policy) => /-egress-(.+)$/.exec(policy.metadata.name)?.[1])
         .filter((name): name is string => Boolean(name));
-      const expectedDependencies = (DEPENDENCIES[component] ?? []).filter(
-        (dependency) => dependency !== 'stripe' || stripe,
-      );
       expect({ component, dependencies: dependencies.sort() }).toEqual({
         component,
-        dependencies: [...expectedDependencies].sort(),
+        dependencies: dependenciesOf(TOPOLOGY, component, { stripe }),
       });
       const called = egress
         .filter((policy) => !/-egress-/.test(policy.metadata.name))
@@ -201,9 +172,31 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
         .flatMap((rule) => (rule.to ?? []).map(peerName));
       expect({ component, called: [...new Set(called)].sort() }).toEqual({
         component,
-        called: [...(calls[component] ?? [])].sort(),
+        called: calleesOf(TOPOLOGY, component),
       });
     }
+  });
+
+  it("let exactly the topology's calls between the release's pods, on the callee's port", () => {
+    expect(reachabilityDifferences(TOPOLOGY, objects())).toEqual([]);
+  });
+
+  it('notice a call the topology adds or loses', () => {
+    const lost = changedTopology((call) => call.to === 'tests' && call.from.includes('questions'));
+    expect(reachabilityDifferences(lost, objects())).toEqual([
+      'questions → tests: let through by the egress policies, not a call of the topology',
+      'questions → tests: let through by the ingress policies, not a call of the topology',
+    ]);
+    const added = changedTopology(
+      () => false,
+      [{ from: ['mailer'], to: 'billing', requests: ['GET /internal/anything'] }],
+    );
+    expect(reachabilityDifferences(added, objects())).toEqual([
+      'mailer → billing: a call of the topology the egress policies do not let through',
+      'mailer → billing: a call of the topology the ingress policies do not let through',
+    ]);
+    expect(dependenciesOf(added, 'mailer', { stripe: false })).toEqual(['dns', 'redis', 'smtp']);
+    expect(callersOf(added, 'billing')).toEqual(['gateway', 'mailer']);
   });
 
   it('let every service fetch its JWKS: on loopback, or from a Service its policies let it reach', () => {

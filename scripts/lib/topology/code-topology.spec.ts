@@ -1,0 +1,92 @@
+import { TOPOLOGY, type Topology } from '../../../packages/contracts/src/topology';
+import { codeDifferences } from './code-differences';
+import { readCodeTopology } from './code-topology';
+
+const code = readCodeTopology();
+
+/** The topology with one change, to see the comparison notice it. */
+const changed = (change: (topology: Topology) => void): Topology => {
+  const copy = structuredClone(TOPOLOGY);
+  change(copy);
+  return copy;
+};
+
+describe('the topology against the code', () => {
+  it('lists exactly the events published and consumed, the /internal calls, the queues and the routed services', () => {
+    expect(codeDifferences(TOPOLOGY, code)).toEqual([]);
+  });
+
+  it('finds each kind of fact where the code has it', () => {
+    expect(code.published.length).toBeGreaterThan(0);
+    expect(code.consumed.map(({ file }) => file)).toContain(
+      'packages/service-kit/src/plans/plan-events.consumer.ts',
+    );
+    expect(code.internalCalls.map(({ fact }) => fact)).toContainEqual({
+      from: 'billing',
+      to: 'auth',
+      path: '/internal/users/:param/premium',
+    });
+    expect(code.queues.map(({ fact }) => fact.role).sort()).toEqual(['consumer', 'producer']);
+  });
+
+  it('reports a consumer the code does not have, and one the topology lost', () => {
+    const extra = changed((topology) => {
+      topology.events = topology.events.map((flow) =>
+        flow.subject === 'auth.user.registered' ? { ...flow, consumers: ['billing'] } : flow,
+      );
+    });
+    expect(codeDifferences(extra, code)).toEqual([
+      'in the topology, not in the code: billing consumes auth.user.registered',
+    ]);
+    const lost = changed((topology) => {
+      topology.events = topology.events.map((flow) =>
+        flow.subject === 'tests.test.deleted' ? { ...flow, consumers: [] } : flow,
+      );
+    });
+    expect(codeDifferences(lost, code)).toEqual([
+      'in the code, not in the topology: questions consumes tests.test.deleted (services/questions/src/questions/test-events.consumer.ts)',
+    ]);
+  });
+
+  it('reports a publisher and a subject the topology gets wrong', () => {
+    const topology = changed((copy) => {
+      copy.events = copy.events
+        .filter((flow) => flow.subject !== 'auth.user.registered')
+        .map((flow) =>
+          flow.subject === 'auth.user.deleted' ? { ...flow, publisher: 'auth' } : flow,
+        );
+    });
+    expect(codeDifferences(topology, code)).toEqual([
+      'the topology lists auth.user.registered not at all',
+      'in the topology, not in the code: auth publishes auth.user.deleted',
+      'in the code, not in the topology: auth publishes auth.user.registered (services/auth/src/users/users.events.ts)',
+    ]);
+  });
+
+  it('reports an /internal call the code does not make, and one the topology lost', () => {
+    const topology = changed((copy) => {
+      copy.calls = [
+        ...copy.calls.filter((call) => !call.requests.includes('GET /internal/tests/:id')),
+        { from: ['mailer'], to: 'auth', requests: ['GET /internal/users/:id'] },
+      ];
+    });
+    expect(codeDifferences(topology, code)).toEqual([
+      'in the topology, not in the code: mailer calls auth /internal/users/:param',
+      'in the code, not in the topology: questions calls tests /internal/tests/:param (services/questions/src/test-summaries/tests.client.ts)',
+    ]);
+  });
+
+  it('reports a queue end and a gateway route the topology gets wrong', () => {
+    const topology = changed((copy) => {
+      copy.queues = copy.queues.map((queue) => ({ ...queue, producers: ['billing'] }));
+      copy.calls = copy.calls.filter(
+        (call) => !(call.from.includes('gateway') && call.to === 'questions'),
+      );
+    });
+    expect(codeDifferences(topology, code)).toEqual([
+      'in the topology, not in the code: billing fills queue mail',
+      'in the code, not in the topology: auth fills queue mail (services/auth/src/mail/mail-queue.ts)',
+      'in the code, not in the topology: the gateway forwards /api requests to questions (gateway/src/proxy/route-table.ts)',
+    ]);
+  });
+});
