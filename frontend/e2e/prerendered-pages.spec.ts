@@ -58,10 +58,12 @@ test.describe('prerendered public pages', () => {
         });
       });
       await page.goto(path);
-      // The app runs the page once the dark-mode switch works (a click before then does nothing).
+      // The app runs the page once the colour-scheme switch works (a click before then does nothing).
       await expect(async () => {
         await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-        await expect(page.locator('body')).toHaveClass(/dark-mode/, { timeout: 1000 });
+        await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark', {
+          timeout: 1000,
+        });
       }).toPass();
       const sameHeading = await page.evaluate(() => {
         const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
@@ -72,14 +74,51 @@ test.describe('prerendered public pages', () => {
     });
   }
 
-  test('are rendered afresh for a visitor who chose dark mode', async ({ page }) => {
-    const errors = collectErrors(page);
-    await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
-    await page.goto('/guide');
-    await expect(page.locator('body')).toHaveClass(/dark-mode/);
+  test('paint in the scheme the system prefers, or the one chosen, before the app runs', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    // Only the page, its inline colour-scheme script included: what is painted before the app runs.
+    await page.route('**/assets/**', (route) => route.abort());
+    const scheme = page.locator('html');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.goto('/');
+    await expect(scheme).toHaveAttribute('data-color-scheme', 'dark');
+    expect(await background()).toBe('rgb(18, 18, 18)');
     await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+    await page.reload();
+    await expect(scheme).toHaveAttribute('data-color-scheme', 'light');
+    expect(await background()).toBe('rgb(245, 247, 250)');
+    await context.close();
+  });
+
+  test('are taken over as they are in the dark scheme too, with no error', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { paintedHeading?: Element | null }).paintedHeading =
+          document.querySelector('h1');
+      });
+    });
+    await page.goto('/guide');
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'light', {
+        timeout: 1000,
+      });
+    }).toPass();
+    const sameHeading = await page.evaluate(() => {
+      const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
+      return painted !== null && painted === document.querySelector('h1');
+    });
+    expect(sameHeading).toBe(true);
     expect(errors).toEqual([]);
+    await context.close();
   });
 
   test('are open to search engines, which get a robots.txt rather than the app', async ({

@@ -119,20 +119,34 @@ test.describe('public pages', () => {
     }
   });
 
-  test('dark mode is stored as "true"/"false", marks the body and survives a reload', async ({
+  test('the colour scheme follows the system until chosen; the choice survives a reload', async ({
     page,
   }) => {
+    const scheme = page.locator('html');
+    const stored = () => page.evaluate(() => localStorage.getItem('darkMode'));
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
-    await expect(page.locator('body')).not.toHaveClass(/dark-mode/);
-    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    await expect(page.locator('body')).toHaveClass(/dark-mode/);
-    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+    await expect(scheme).toHaveAttribute('data-color-scheme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(scheme).toHaveAttribute('data-color-scheme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // A click before the app has taken the page over does nothing: retried until it does.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect(scheme).toHaveAttribute('data-color-scheme', 'dark', { timeout: 1000 });
+    }).toPass();
+    expect(await stored()).toBe('true');
     await page.reload();
-    await expect(page.locator('body')).toHaveClass(/dark-mode/);
+    await expect(scheme).toHaveAttribute('data-color-scheme', 'dark');
     await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
-    await page.getByRole('button', { name: 'Switch to light mode' }).click();
-    await expect(page.locator('body')).not.toHaveClass(/dark-mode/);
-    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
+      await expect(scheme).toHaveAttribute('data-color-scheme', 'light', { timeout: 1000 });
+    }).toPass();
+    // Light is the system's preference: choosing it forgets the choice, the system leads again.
+    expect(await stored()).toBeNull();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(scheme).toHaveAttribute('data-color-scheme', 'dark');
   });
 
   test.describe('at 375 px wide', () => {

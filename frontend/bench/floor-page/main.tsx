@@ -14,13 +14,13 @@ import CssBaseline from '@mui/material/CssBaseline';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
-import { createAppTheme } from '../../src/lib/theme';
+import { appTheme } from '../../src/lib/theme';
 
 const NAVIGATION = ['Dashboard', 'Tests', 'Questions', 'Guide', 'Profile', 'Logout'];
 
 function FloorPage() {
   return (
-    <ThemeProvider theme={createAppTheme(false)}>
+    <ThemeProvider theme={appTheme}>
       <CssBaseline />
       <AppBar position="static">
         <Toolbar>

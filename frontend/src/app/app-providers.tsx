@@ -1,39 +1,37 @@
-/** Store and theme (light or dark, mirrored as a class on the body) around the app's router. */
-import { useEffect, useMemo, type ReactNode } from 'react';
+/** Store and theme (light or dark colour scheme, see lib/theme.ts) around the app's router. */
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { createAppTheme } from '../lib/theme';
-import { selectDarkMode } from '../features/appearance/dark-mode-slice';
-import { useAppSelector } from './hooks';
+import { colorSchemeStorage, MODE_STORAGE_KEY } from '../lib/color-scheme-storage';
+import { appTheme } from '../lib/theme';
 import type { AppStore } from './store';
 
-export const DARK_MODE_BODY_CLASS = 'dark-mode';
-
-function AppTheme({ children }: { children: ReactNode }) {
-  const darkMode = useAppSelector(selectDarkMode);
-  const theme = useMemo(() => createAppTheme(darkMode), [darkMode]);
-
-  useEffect(() => {
-    document.body.classList.toggle(DARK_MODE_BODY_CLASS, darkMode);
-  }, [darkMode]);
-
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
-  );
-}
-
 /**
+ * The scheme follows the system's preference until the student chooses one (nav bar). CSS
+ * variables colour the page, so the markup is the same in either scheme: React hydrates the
+ * prerendered pages for every visitor, and in the hydrating render `useColorScheme()` reports no
+ * scheme yet (MUI reads it after mounting). `forceThemeRerender` then gives `useTheme().palette`
+ * the scheme's own values, which the charts' canvases and Stripe's card field need as colours
+ * rather than variables.
+ *
  * `children` is the router: the browser's (start-app.tsx) or, when the build prerenders a page,
  * a static one (src/prerender).
  */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <AppTheme>{children}</AppTheme>
+      <ThemeProvider
+        theme={appTheme}
+        defaultMode="system"
+        modeStorageKey={MODE_STORAGE_KEY}
+        storageManager={colorSchemeStorage}
+        forceThemeRerender
+        disableTransitionOnChange
+      >
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
     </Provider>
   );
 }

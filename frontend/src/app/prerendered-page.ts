@@ -1,7 +1,9 @@
 /**
  * The build writes the public pages as HTML (src/prerender) for a first-time visitor: no session,
- * light theme, the default public configuration. The browser's app takes that HTML over as it is
- * (hydrates it) when it would render the same; otherwise it renders afresh over it.
+ * the default public configuration. The colour scheme is no exception: the markup is the same in
+ * both, CSS variables under <html data-color-scheme> colour it (lib/theme.ts). The browser's app
+ * takes that HTML over as it is (hydrates it) when it would render the same; otherwise it renders
+ * afresh over it.
  */
 import type { RootState } from './store';
 
@@ -9,6 +11,4 @@ import type { RootState } from './store';
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 export const canHydrate = (container: HTMLElement, state: RootState): boolean =>
-  container.hasAttribute(PRERENDERED_ATTRIBUTE) &&
-  state.session.token === null &&
-  !state.appearance.darkMode;
+  container.hasAttribute(PRERENDERED_ATTRIBUTE) && state.session.token === null;

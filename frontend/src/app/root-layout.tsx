@@ -5,7 +5,6 @@ import { NavBar } from '../components/layout/nav-bar';
 import { Footer } from '../components/layout/footer';
 import { api } from '../lib/api';
 import { logout, selectSession } from '../features/auth/session-slice';
-import { darkModeToggled, selectDarkMode } from '../features/appearance/dark-mode-slice';
 import { usePublicConfig } from '../features/site-config/config-api';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -13,7 +12,6 @@ export function RootLayout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { isAuthenticated, user } = useAppSelector(selectSession);
-  const darkMode = useAppSelector(selectDarkMode);
   const config = usePublicConfig();
 
   const signOut = () => {
@@ -29,8 +27,6 @@ export function RootLayout() {
         signedIn={isAuthenticated}
         isPremium={user?.isPremium ?? false}
         isBillingStaff={user?.roles.includes('billing') ?? false}
-        darkMode={darkMode}
-        onToggleDarkMode={() => dispatch(darkModeToggled())}
         onLogout={signOut}
       />
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data

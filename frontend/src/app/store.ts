@@ -2,7 +2,6 @@ import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
 import { sessionSlice } from '../features/auth/session-slice';
 import { sessionPersistence } from '../features/auth/session-persistence';
-import { appearancePersistence, appearanceSlice } from '../features/appearance/dark-mode-slice';
 
 /** App-level reactions to actions (navigation after a 401), registered by main.tsx. */
 export const appListeners = createListenerMiddleware();
@@ -12,15 +11,10 @@ export const createAppStore = () =>
     reducer: {
       [api.reducerPath]: api.reducer,
       session: sessionSlice.reducer,
-      appearance: appearanceSlice.reducer,
     },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware()
-        .prepend(
-          sessionPersistence.middleware,
-          appearancePersistence.middleware,
-          appListeners.middleware,
-        )
+        .prepend(sessionPersistence.middleware, appListeners.middleware)
         .concat(api.middleware),
   });
 

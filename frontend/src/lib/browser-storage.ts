@@ -8,9 +8,25 @@ export const writeStoredToken = (token: string | null): void => {
   else localStorage.setItem(STORAGE_KEYS.token, token);
 };
 
-export const readStoredDarkMode = (): boolean =>
-  localStorage.getItem(STORAGE_KEYS.darkMode) === 'true';
+/**
+ * The colour scheme the student chose, kept under `darkMode` as "true" (dark) or "false" (light);
+ * no value means none was chosen: the system's preference applies. index.html's inline script reads
+ * the same value before the first paint.
+ */
+export type StoredColorScheme = 'light' | 'dark' | null;
 
-export const writeStoredDarkMode = (darkMode: boolean): void => {
-  localStorage.setItem(STORAGE_KEYS.darkMode, darkMode ? 'true' : 'false');
+export const DARK_MODE_KEY = STORAGE_KEYS.darkMode;
+
+export const parseStoredColorScheme = (value: string | null): StoredColorScheme => {
+  if (value === 'true') return 'dark';
+  if (value === 'false') return 'light';
+  return null;
+};
+
+export const readStoredColorScheme = (): StoredColorScheme =>
+  parseStoredColorScheme(localStorage.getItem(DARK_MODE_KEY));
+
+export const writeStoredColorScheme = (scheme: StoredColorScheme): void => {
+  if (scheme === null) localStorage.removeItem(DARK_MODE_KEY);
+  else localStorage.setItem(DARK_MODE_KEY, scheme === 'dark' ? 'true' : 'false');
 };

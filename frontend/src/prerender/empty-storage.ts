@@ -1,6 +1,7 @@
 /**
  * The browser's local storage as a first-time visitor has it: empty. The build renders pages in
- * Node, which has none; the store reads the session token and the dark-mode choice from it.
+ * Node, which has none; the store reads the session token from it, the theme the colour-scheme
+ * choice.
  */
 export class EmptyStorage implements Storage {
   private readonly items = new Map<string, string>();

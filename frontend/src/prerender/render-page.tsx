@@ -1,8 +1,10 @@
 /**
  * The build's prerender (vite-plugins/prerender.ts): the public pages rendered to HTML in Node,
- * as a first-time visitor's browser would render them (no session, light theme, the default
- * public configuration), with the styles they use. The browser paints that HTML before any
- * JavaScript arrives, then the app hydrates it (app/prerendered-page.ts).
+ * as a first-time visitor's browser would render them (no session, the default public
+ * configuration), with the styles they use. The markup is the same in both colour schemes: the
+ * styles hold both as CSS variables, and the inline script in the page's head picks one
+ * before the first paint. The browser paints that HTML before the app's JavaScript arrives,
+ * then the app hydrates it (app/prerendered-page.ts).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -14,6 +14,13 @@ export interface SecurityOptions {
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 
 /**
+ * The web app's one inline script (frontend/index.html), which sets the colour scheme before the
+ * first paint: admitted by its hash and nothing else inline. gateway/test/inline-scripts.spec.ts
+ * fails when the script and this hash (or nginx.conf's copy) part.
+ */
+export const COLOR_SCHEME_SCRIPT_HASH = "'sha256-SbDk9/0K5ZhpSxZwE0/VMwqiUY8ilLHoIICXvSGVYdU='";
+
+/**
  * Security headers on every answer (helmet) with a CSP that admits the web app itself, Stripe.js
  * and Stripe's frames; CORS only for the configured origins; `x-request-id` echoed.
  */
@@ -27,7 +34,7 @@ export async function registerSecurity(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...STRIPE_JS],
+        scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_HASH, ...STRIPE_JS],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],

@@ -1,4 +1,4 @@
-/** The navigation bar: links for signed-out or signed-in users, dark-mode toggle, mobile menu. */
+/** The navigation bar: links for signed-out or signed-in users, colour-scheme toggle, mobile menu. */
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
@@ -11,10 +11,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import CloseIcon from '@mui/icons-material/Close';
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
 import { CrownIcon } from '../crown-icon';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 
 interface NavItem {
   to: string;
@@ -54,20 +53,10 @@ export interface NavBarProps {
   isPremium: boolean;
   /** Billing staff see the Billing link; nobody else does. */
   isBillingStaff: boolean;
-  darkMode: boolean;
-  onToggleDarkMode: () => void;
   onLogout: () => void;
 }
 
-export function NavBar({
-  brandName,
-  signedIn,
-  isPremium,
-  isBillingStaff,
-  darkMode,
-  onToggleDarkMode,
-  onLogout,
-}: NavBarProps) {
+export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogout }: NavBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
 
   const links = signedIn
@@ -80,18 +69,6 @@ export function NavBar({
     closeMenu();
     onLogout();
   };
-
-  const darkModeLabel = darkMode ? 'Switch to light mode' : 'Switch to dark mode';
-  const darkModeToggle = (
-    <IconButton
-      color="inherit"
-      onClick={onToggleDarkMode}
-      aria-label={darkModeLabel}
-      title={darkModeLabel}
-    >
-      {darkMode ? <LightModeIcon /> : <DarkModeIcon />}
-    </IconButton>
-  );
 
   const crown = showCrown ? (
     <CrownIcon
@@ -126,7 +103,7 @@ export function NavBar({
           ) : null}
         </Box>
         {crown}
-        {darkModeToggle}
+        <ColorSchemeToggle />
         {signedIn ? (
           <Button color="inherit" variant="outlined" onClick={logout} sx={WIDE_ONLY}>
             Logout

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECTION_KEYS } from '@mcat/contracts';
-import { createAppTheme } from '../../../lib/theme';
+import { appTheme } from '../../../lib/theme';
 import { seriesColor, type SeriesColorKey } from './chart-colors';
 
 /** The red, green and blue of a #rrggbb colour, 0-255. */
@@ -30,7 +30,8 @@ const contrast = (first: string, second: string): number => {
 const SERIES: SeriesColorKey[] = [...SECTION_KEYS, 'total'];
 
 const CASES = [false, true].flatMap((darkMode) => {
-  const { background } = createAppTheme(darkMode).palette;
+  const background = appTheme.colorSchemes[darkMode ? 'dark' : 'light']?.palette.background;
+  if (!background) throw new Error('The theme lacks a colour scheme');
   return SERIES.flatMap((key) =>
     [background.default, background.paper].map(
       (backdrop) => [darkMode ? 'dark' : 'light', key, backdrop, darkMode] as const,

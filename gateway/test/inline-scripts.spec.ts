@@ -1,0 +1,38 @@
+/**
+ * The Content-Security-Policy admits inline scripts by hash only: every inline script of the web
+ * app's page (frontend/index.html, copied as is into the built and prerendered pages) must have
+ * its hash in the gateway's policy and in nginx's, or browsers refuse to run it and the first paint
+ * comes in the wrong colour scheme.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { COLOR_SCHEME_SCRIPT_HASH } from '../src/edge/security';
+
+const FRONTEND = path.join(__dirname, '../../frontend');
+
+/** The bodies of the page's scripts that have no src, as the browser hashes them. */
+const inlineScripts = (html: string): string[] =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+
+const cspHash = (script: string): string =>
+  `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+describe("the web app's inline scripts and the Content-Security-Policy", () => {
+  const page = readFileSync(path.join(FRONTEND, 'index.html'), 'utf8');
+
+  it('has exactly one inline script, the colour scheme, with the hash the gateway admits', () => {
+    expect(inlineScripts(page).map(cspHash)).toEqual([COLOR_SCHEME_SCRIPT_HASH]);
+  });
+
+  it("is admitted by nginx's policy too", () => {
+    const nginx = readFileSync(path.join(FRONTEND, 'nginx.conf'), 'utf8');
+    const scriptSrc = /script-src ([^;]*);/.exec(nginx)?.[1] ?? '';
+    expect(scriptSrc.split(' ')).toContain(COLOR_SCHEME_SCRIPT_HASH);
+  });
+
+  it('tells a changed script from the admitted one', () => {
+    const changed = page.replace("'darkMode'", "'colorScheme'");
+    expect(inlineScripts(changed).map(cspHash)).not.toEqual([COLOR_SCHEME_SCRIPT_HASH]);
+  });
+});
