@@ -29,6 +29,36 @@ describe('the API description', () => {
     expect(page).not.toMatch(/<script/i);
   });
 
+  it.each([
+    ['POST', '/api/docs'],
+    ['PUT', '/api/docs.html'],
+    ['DELETE', '/api/docs'],
+    ['GET', '/api/docs/'],
+    ['GET', '/api/docs/..%2fdocs'],
+    ['GET', '/api/DOCS'],
+    ['GET', '/api/docs.json'],
+  ])(
+    'answers %s %s like any path it does not serve: 400 or 404 with a code, nothing forwarded',
+    async (method, path) => {
+      const before = Object.values(gateway.services).map((service) => service.seen.length);
+      const response = await gateway.fetch(path, { method });
+      expect([400, 404]).toContain(response.status);
+      const body = (await response.json()) as { code: string };
+      expect(body.code).toBe(response.status === 400 ? 'VALIDATION' : 'NOT_FOUND');
+      expect(Object.values(gateway.services).map((service) => service.seen.length)).toEqual(before);
+    },
+  );
+
+  it('takes no query or body into account: operators, a huge query and a body change nothing', async () => {
+    const expected = await (await gateway.fetch('/api/docs')).text();
+    const withQuery = await gateway.fetch(`/api/docs?x[$gt]=1&${'a'.repeat(4000)}=1`);
+    expect([200, 400, 414]).toContain(withQuery.status);
+    if (withQuery.status === 200) expect(await withQuery.text()).toBe(expected);
+    const head = await gateway.fetch('/api/docs', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
   it('is never forwarded to a service', async () => {
     const before = Object.values(gateway.services).map((service) => service.seen.length);
     await gateway.fetch('/api/docs');

@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import type { Type } from '@nestjs/common';
 import { API_ROUTES, type ApiRoute } from '@mcat/contracts';
 import { parseConfig } from '@mcat/service-kit';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
+import { controllerRoutes } from '@mcat/test-support/api-routes-suite';
 import { GatewayModule } from '../src/app.module';
 import { gatewayEnvSchema } from '../src/config';
 import { PROXY_ROUTES, UNROUTED_PATHS, type ProxyRoute } from '../src/proxy/route-table';
@@ -77,12 +77,6 @@ async function forwardingDifferences(
   return differences;
 }
 
-const joinPath = (...parts: string[]): string =>
-  `/${parts
-    .flatMap((part) => part.split('/'))
-    .filter(Boolean)
-    .join('/')}`;
-
 /** The gateway's own `/api/` routes, from its controllers' Nest metadata. */
 function gatewayControllerRoutes(): string[] {
   const config = parseConfig(gatewayEnvSchema, {
@@ -95,20 +89,8 @@ function gatewayControllerRoutes(): string[] {
     INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
   });
   const controllers = (GatewayModule.register(config).controllers ?? []) as Type[];
-  return controllers
-    .flatMap((controller) => {
-      const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
-      const prototype = controller.prototype as Record<string, unknown>;
-      return Object.getOwnPropertyNames(prototype).flatMap((name) => {
-        const handler = prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function') return [];
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (method === undefined) return [];
-        const path = joinPath(base, Reflect.getMetadata(PATH_METADATA, handler) as string);
-        return [`${RequestMethod[method]} ${path}`];
-      });
-    })
-    .filter((route) => route.split(' ')[1]?.startsWith('/api/'))
+  return controllerRoutes(controllers)
+    .map((route) => `${route.method} ${route.path}`)
     .sort();
 }
 
