@@ -68,7 +68,7 @@ async function expectRefused(
   });
   expect({ status: response.status, body: response.body }).toEqual({
     status: 400,
-    body: { statusCode: 400, message },
+    body: { statusCode: 400, code: 'VALIDATION', message },
   });
 }
 

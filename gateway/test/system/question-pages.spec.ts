@@ -136,7 +136,7 @@ describe('question lists a page at a time', () => {
       expect({ path, status: answer.status, body: answer.body }).toEqual({
         path,
         status: 400,
-        body: { statusCode: 400, message },
+        body: { statusCode: 400, code: 'VALIDATION', message },
       });
     }
   });

@@ -8,7 +8,7 @@ import {
   type INestApplication,
 } from '@nestjs/common';
 import { z } from 'zod';
-import { REQUEST_MESSAGES } from '@mcat/contracts';
+import { ERROR_CODES, REQUEST_MESSAGES, type ErrorCode } from '@mcat/contracts';
 import {
   bootstrapService,
   Public,
@@ -67,12 +67,13 @@ describe('error answers of a kit service', () => {
     ['a body over the limit', JSON.stringify({ title: 'x'.repeat(2000) }), 'application/json', 413],
     ['an unsupported content type', 'title=x', 'text/weird', 415],
     ['a body that breaks a validation rule', '{"title":""}', 'application/json', 400],
-  ])('%s answers a 4xx with { statusCode, message }', async (_case, text, type, status) => {
+  ])('%s answers a 4xx with { statusCode, code, message }', async (_case, text, type, status) => {
     const response = await post(text, type);
     const body = (await response.json()) as Record<string, unknown>;
     expect(response.status).toBe(status);
-    expect(Object.keys(body).sort()).toEqual(['message', 'statusCode']);
+    expect(Object.keys(body).sort()).toEqual(['code', 'message', 'statusCode']);
     expect(body.statusCode).toBe(status);
+    expect(ERROR_CODES[body.code as ErrorCode]).toBe(status);
     expect(typeof body.message).toBe('string');
   });
 

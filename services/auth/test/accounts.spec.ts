@@ -228,7 +228,10 @@ describe('accounts', () => {
     it.each(cases)('%s %s %j answers 400 "%s"', async (_name, url, body, message) => {
       const answer = await call('POST', url, { body });
       expect(answer).toEqual(
-        expect.objectContaining({ status: 400, body: { statusCode: 400, message } }),
+        expect.objectContaining({
+          status: 400,
+          body: { statusCode: 400, code: 'VALIDATION', message },
+        }),
       );
     });
 
@@ -239,7 +242,11 @@ describe('accounts', () => {
       const expectMessage = async (
         answer: Promise<{ status: number; body: unknown }>,
         message: string,
-      ) => expect(await answer).toMatchObject({ status: 400, body: { statusCode: 400, message } });
+      ) =>
+        expect(await answer).toMatchObject({
+          status: 400,
+          body: { statusCode: 400, code: 'VALIDATION', message },
+        });
 
       await expectMessage(put('/api/auth/me', { email: 'a@b.co' }), VALIDATION.nameRequired);
       await expectMessage(put('/api/auth/me', { name: 'A' }), VALIDATION.emailRequired);

@@ -262,7 +262,7 @@ describe('question list pages (limit and cursor)', () => {
     for (const path of ['/api/questions', '/api/questions/search']) {
       expect({ path, answer: await h.call(user, 'GET', `${path}?${query}`) }).toEqual({
         path,
-        answer: { status: 400, body: { statusCode: 400, message } },
+        answer: { status: 400, body: { statusCode: 400, code: 'VALIDATION', message } },
       });
     }
   });

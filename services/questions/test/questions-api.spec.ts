@@ -106,7 +106,7 @@ describe('questions API', () => {
     const body = { ...questionBody('0123456789abcdef01234567'), ...override };
     expect(await h.call(newUserId(), 'POST', '/api/questions', body)).toEqual({
       status: 400,
-      body: { statusCode: 400, message },
+      body: { statusCode: 400, code: 'VALIDATION', message },
     });
   });
 
@@ -125,7 +125,7 @@ describe('questions API', () => {
     const body = { ...questionBody('0123456789abcdef01234567'), ...override };
     expect(await h.call(newUserId(), 'POST', '/api/questions', body)).toEqual({
       status: 400,
-      body: { statusCode: 400, message },
+      body: { statusCode: 400, code: 'VALIDATION', message },
     });
   });
 

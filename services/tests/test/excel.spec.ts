@@ -133,8 +133,10 @@ describe('Excel export and import', () => {
       status: 403,
       body: {
         statusCode: 403,
+        code: 'PLAN_LIMIT_TESTS',
         message:
           'You have reached the maximum limit of 15 tests. Please delete some tests before adding new ones.',
+        plan: 'premium',
       },
     });
     expect((await h.call<Test[]>(user, 'GET', '/api/tests')).body).toHaveLength(14);
@@ -201,7 +203,7 @@ describe('Excel export and import', () => {
   ])('refuses %s', async (name, data, status, message) => {
     expect(await h.upload(newUserId(), name, data)).toEqual({
       status,
-      body: { statusCode: status, message },
+      body: { statusCode: status, code: 'VALIDATION', message },
     });
   });
 

@@ -87,7 +87,7 @@ describe('tests API', () => {
   ])('answers 400 with the spec message for %j', async (body, message) => {
     expect(await h.call(newUserId(), 'POST', '/api/tests', body)).toEqual({
       status: 400,
-      body: { statusCode: 400, message },
+      body: { statusCode: 400, code: 'VALIDATION', message },
     });
   });
 
