@@ -22,6 +22,7 @@ import type {
 } from './api';
 import type { Role } from './constants';
 import type { ErrorCode } from './errors';
+import { deleteAccountSchema, type AccountDataExport } from './schemas/account-data';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -40,12 +41,16 @@ import {
   type Page,
   type PaymentRecord,
 } from './schemas/billing';
+import { ankiExportQuerySchema, ankiMarkSchema, type AnkiMarkResult } from './schemas/anki';
 import { objectId } from './schemas/common';
+import type { ScoreProjection } from './schemas/projection';
+import { insightsQuerySchema, type Insights } from './schemas/insights';
 import {
   questionBodySchema,
   questionListQuerySchema,
   questionSearchSchema,
 } from './schemas/questions';
+import { reviewOutcomeSchema, type DueQuestion, type ReviewedQuestion } from './schemas/reviews';
 import { reviewPatchSchema, testBodySchema } from './schemas/tests';
 
 /** Who answers a route: the gateway itself, or the service it forwards the route to. */
@@ -64,12 +69,17 @@ export interface ApiBodies {
   ChangePasswordResponse: ChangePasswordResponse;
   Test: Test;
   TestList: Test[];
+  ScoreProjection: ScoreProjection;
   ImportResult: ImportResult;
   Question: Question;
   QuestionList: Question[];
   /** The whole list without `limit`, one page with it (docs/api-paging.md). */
   QuestionListOrPage: Question[] | QuestionPage;
   TagList: string[];
+  AnkiMarkResult: AnkiMarkResult;
+  DueQuestionList: DueQuestion[];
+  ReviewedQuestion: ReviewedQuestion;
+  Insights: Insights;
   CouponResult: CouponResult;
   PaymentIntentResult: PaymentIntentResult;
   DevPaymentIntent: DevPaymentIntent;
@@ -80,12 +90,13 @@ export interface ApiBodies {
   PublicConfig: PublicConfig;
   HealthReport: HealthReport;
   OpenApiDocument: Record<string, unknown>;
+  AccountDataExport: AccountDataExport;
 }
 
 export type ApiBodyName = keyof ApiBodies;
 
-/** Answers that are not JSON: a spreadsheet, a CSV file, a server-sent event stream, a page. */
-export type ApiMediaName = 'xlsx' | 'csv' | 'event-stream' | 'html';
+/** Answers that are not JSON: a spreadsheet, an Anki package, a CSV file, a server-sent event stream, a page. */
+export type ApiMediaName = 'xlsx' | 'apkg' | 'csv' | 'event-stream' | 'html';
 
 export interface ApiResponse {
   status: number;
@@ -162,7 +173,9 @@ const AUTH: readonly ApiRoute[] = [
     method: 'PUT',
     path: '/api/auth/me',
     service: 'auth',
-    summary: "Change the signed-in user's name, email and planned testing date",
+    summary: "Change the signed-in user's name, email, planned testing date and target score",
+    description:
+      'Replaces the whole profile: a plannedTestingDate or targetScore left out, null or empty clears it.',
     request: { body: profileSchema },
     response: { status: 200, body: 'User' },
     errors: ['DUPLICATE'],
@@ -176,6 +189,30 @@ const AUTH: readonly ApiRoute[] = [
       'Ends every session issued before the change; the answer carries a fresh token for this one.',
     request: { body: changePasswordSchema },
     response: { status: 200, body: 'ChangePasswordResponse' },
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/me/export',
+    service: 'auth',
+    summary: 'Download everything the product holds about the signed-in user',
+    description:
+      'One JSON file (Content-Disposition: attachment; mcat-logbook-data.json): the profile, the ' +
+      'tests, the questions with their review schedules, the payments and the purchase, without ' +
+      'card data. A service that cannot be reached answers 503 and no partial file.',
+    response: { status: 200, body: 'AccountDataExport' },
+    errors: ['UNAVAILABLE'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/auth/me',
+    service: 'auth',
+    summary: 'Delete the account and everything of it',
+    description:
+      'Asks for the password again (a wrong one answers 400 and deletes nothing). Every session ' +
+      "ends at once; every service erases the user's data (billing keeps the payment records " +
+      'the law requires, without name and e-mail); a confirmation mail goes out.',
+    request: { body: deleteAccountSchema },
+    response: { status: 200, body: 'MessageResponse' },
   },
   {
     method: 'POST',
@@ -395,6 +432,19 @@ const TESTS: readonly ApiRoute[] = [
     response: { status: 200, body: 'xlsx' },
   },
   {
+    method: 'GET',
+    path: '/api/tests/projection',
+    service: 'tests',
+    summary: 'The total score projected for the planned testing date',
+    description:
+      "A weighted linear trend through the user's practice-test totals (recent tests weigh " +
+      'more), with an 80% prediction interval, clamped to 472–528 (docs/adr/0024-score-projection.md). ' +
+      '422 PROJECTION_NEEDS_TESTS under three tests (the message says how many more), ' +
+      '422 PROJECTION_NEEDS_DATE without a planned testing date on the profile.',
+    response: { status: 200, body: 'ScoreProjection' },
+    errors: ['PROJECTION_NEEDS_TESTS', 'PROJECTION_NEEDS_DATE', 'UNAVAILABLE'],
+  },
+  {
     method: 'POST',
     path: '/api/tests/import/excel',
     service: 'tests',
@@ -433,6 +483,41 @@ const QUESTIONS: readonly ApiRoute[] = [
     service: 'questions',
     summary: "The topic tags of the user's questions",
     response: { status: 200, body: 'TagList' },
+  },
+  {
+    method: 'GET',
+    path: '/api/questions/export/anki',
+    service: 'questions',
+    summary: 'Download the questions the search filters select as an Anki deck',
+    description:
+      'mcat-missed-questions.apkg, one note per question (stable note ids and guids: importing a later ' +
+      'export updates the notes). `x-anki-export-count` gives the number of notes and ' +
+      '`x-anki-export-id` names the exported set for POST /api/questions/export/anki/mark ' +
+      '(docs/adr/0023-anki-export.md).',
+    request: { query: ankiExportQuerySchema },
+    response: { status: 200, body: 'apkg' },
+  },
+  {
+    method: 'POST',
+    path: '/api/questions/export/anki/mark',
+    service: 'questions',
+    summary: 'Mark the questions of an Anki export as Anki card made',
+    description:
+      'Exactly the questions the export named by `exportId` held (those still there), for a day after the export; ' +
+      'an unknown or expired export answers 404.',
+    request: { body: ankiMarkSchema },
+    response: { status: 200, body: 'AnkiMarkResult' },
+    errors: ['NOT_FOUND', 'UNAVAILABLE'],
+  },
+  {
+    method: 'GET',
+    path: '/api/questions/insights',
+    service: 'questions',
+    summary: "What the user's missed questions add up to",
+    description:
+      'Counts by section, mistake type, topic tag and test (oldest first), narrowed by the search filters (docs/adr/0021-insights.md).',
+    request: { query: insightsQuerySchema },
+    response: { status: 200, body: 'Insights' },
   },
   {
     method: 'GET',
@@ -486,6 +571,26 @@ const QUESTIONS: readonly ApiRoute[] = [
     summary: 'Toggle whether an Anki card was made',
     request: { params: questionIdParams },
     response: { status: 200, body: 'Question' },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'GET',
+    path: '/api/questions/review/due',
+    service: 'questions',
+    summary: "The user's questions due for re-review now, most overdue first",
+    description:
+      'Each with `nextReviewAt` (when it fell due) and `nextReviewAtByOutcome` (when each outcome would bring it back); a question never reviewed is due since it was logged (docs/adr/0022-spaced-review.md).',
+    response: { status: 200, body: 'DueQuestionList' },
+  },
+  {
+    method: 'POST',
+    path: '/api/questions/:id/review',
+    service: 'questions',
+    summary: 'Record a re-review of a question',
+    description:
+      'FSRS schedules the next one: again brings it back within minutes, hard later, good and easy days later.',
+    request: { params: questionIdParams, body: reviewOutcomeSchema },
+    response: { status: 200, body: 'ReviewedQuestion' },
     errors: ['NOT_FOUND'],
   },
 ];

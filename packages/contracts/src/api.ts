@@ -9,6 +9,8 @@ export interface User {
   email: string;
   /** 'YYYY-MM-DD' or null. */
   plannedTestingDate: string | null;
+  /** The total score the student aims for (472–528), or null. */
+  targetScore: number | null;
   isPremium: boolean;
   roles: Role[];
 }

@@ -41,6 +41,10 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** 422: this Idempotency-Key was used for another request. */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** 422: a score projection needs more practice tests; the message says how many more. */
+  PROJECTION_NEEDS_TESTS: 422,
+  /** 422: a score projection needs a planned testing date on the profile. */
+  PROJECTION_NEEDS_DATE: 422,
   /** 429: too many requests or attempts; retry after Retry-After. */
   RATE_LIMITED: 429,
   /** 500: a fault of ours. */

@@ -10,6 +10,7 @@ export const MAIL_JOBS = {
   passwordReset: 'password-reset',
   emailChanged: 'email-changed',
   passwordChanged: 'password-changed',
+  accountDeleted: 'account-deleted',
 } as const;
 export type MailJobName = (typeof MAIL_JOBS)[keyof typeof MAIL_JOBS];
 
@@ -42,10 +43,19 @@ export interface PasswordChangedMailJob {
   changedAt: string;
 }
 
+/** Sent to the address of an account just deleted. */
+export interface AccountDeletedMailJob {
+  to: string;
+  name: string;
+  /** ISO timestamp of the deletion. */
+  deletedAt: string;
+}
+
 export interface MailJobData {
   [MAIL_JOBS.passwordReset]: PasswordResetMailJob;
   [MAIL_JOBS.emailChanged]: EmailChangedMailJob;
   [MAIL_JOBS.passwordChanged]: PasswordChangedMailJob;
+  [MAIL_JOBS.accountDeleted]: AccountDeletedMailJob;
 }
 export type AnyMailJob = MailJobData[MailJobName];
 

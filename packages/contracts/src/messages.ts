@@ -11,3 +11,8 @@ export * from './messages/billing';
 export * from './messages/import';
 export * from './messages/idempotency';
 export * from './messages/server';
+export * from './messages/insights';
+export * from './messages/anki';
+export * from './messages/account-data';
+export * from './messages/reviews';
+export * from './messages/projection';

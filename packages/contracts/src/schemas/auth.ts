@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SIGN_IN_PASSWORD_MAX_LENGTH } from '../constants';
 import { TOO_LONG, VALIDATION } from '../messages';
 import { email, newPassword, optionalIsoDate, personName } from './common';
+import { targetScore } from './projection';
 
 const plannedTestingDate = optionalIsoDate('Planned MCAT date must be a valid date');
 
@@ -49,11 +50,15 @@ export const resetPasswordFormSchema = resetPasswordSchema
   });
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
-/** PUT /api/auth/me. A null plannedTestingDate clears it. */
+/**
+ * PUT /api/auth/me replaces the whole profile: a plannedTestingDate or targetScore that is null,
+ * '' or left out clears it.
+ */
 export const profileSchema = z.object({
   name: personName(),
   email: email(),
   plannedTestingDate: plannedTestingDate,
+  targetScore,
 });
 export type ProfileBody = z.infer<typeof profileSchema>;
 

@@ -75,7 +75,7 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess(blankToUndefined, schema.optional());
 
 /** The filters of GET /api/questions/search. Empty parameters are ignored; unknown values answer 400. */
-const questionFilters = z.object({
+export const questionFilters = z.object({
   testId: optionalFilter(objectId('testId must be a test id')),
   section: optionalFilter(z.enum(SECTION_NAMES, { error: 'Unknown section' })),
   mistakeType: optionalFilter(z.enum(MISTAKE_TYPES, { error: 'Unknown mistake type' })),
