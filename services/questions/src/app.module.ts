@@ -1,7 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlansModule, ServiceKitModule } from '@mcat/service-kit';
+import { AccountDataModule } from './account-data/account-data.module';
+import { AnkiModule } from './anki/anki.module';
 import type { QuestionsConfig } from './config';
+import { InsightsModule } from './insights/insights.module';
 import { QuestionsModule } from './questions/questions.module';
+import { ReviewsModule } from './reviews/reviews.module';
 
 @Module({})
 export class AppModule {
@@ -11,6 +15,10 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({ name: 'questions', config }),
         QuestionsModule,
+        AnkiModule,
+        InsightsModule,
+        ReviewsModule,
+        AccountDataModule,
         PlansModule.forResource({
           resource: 'questions',
           authInternalUrl: config.AUTH_INTERNAL_URL,

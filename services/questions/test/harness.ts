@@ -25,6 +25,8 @@ export interface QuestionsHarness {
   natsUrl: string;
   /** The questions service's database. */
   questionsMongoUrl: string;
+  /** The questions service's base URL, for answers `call` cannot read (a binary download). */
+  questionsUrl(): string;
   /** A call to the questions service as `userId`. */
   call<T = unknown>(
     userId: string,
@@ -127,6 +129,7 @@ export async function startHarness(): Promise<QuestionsHarness> {
     auth,
     natsUrl: nats.url,
     questionsMongoUrl: questionsConfig.MONGO_URL,
+    questionsUrl: () => questionsUrl,
     call: (userId, method, path, body) => request(questionsUrl, token(userId), method, path, body),
     callTests: (userId, method, path, body) => request(testsUrl, token(userId), method, path, body),
     async newTest(userId, date = '2025-01-15', source = 'AAMC FL 1') {

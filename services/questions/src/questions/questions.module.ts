@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { REVIEW_MODELS } from '../reviews/review-schedule.schema';
 import { TestSummariesModule } from '../test-summaries/test-summaries.module';
 import { QUESTION_MODELS } from './question.schema';
 import { QuestionsController } from './questions.controller';
@@ -8,8 +9,9 @@ import { QuestionListCache } from './question-list.cache';
 import { QuestionsService } from './questions.service';
 
 @Module({
-  imports: [MongooseModule.forFeature(QUESTION_MODELS), TestSummariesModule],
+  imports: [MongooseModule.forFeature([...QUESTION_MODELS, ...REVIEW_MODELS]), TestSummariesModule],
   controllers: [QuestionsController, TestEventsController],
   providers: [QuestionsService, QuestionListCache],
+  exports: [QuestionsService, QuestionListCache],
 })
 export class QuestionsModule {}

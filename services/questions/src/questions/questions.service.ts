@@ -13,6 +13,7 @@ import {
   type QuestionSearch,
 } from '@mcat/contracts';
 import { PlanLimitsService, type LimitMessages } from '@mcat/service-kit';
+import { ReviewSchedule } from '../reviews/review-schedule.schema';
 import { TestSummariesService } from '../test-summaries/test-summaries.service';
 import { QuestionListCache, type QuestionList } from './question-list.cache';
 import { matchesSearch } from './question-filters';
@@ -43,6 +44,7 @@ const fieldsOf = (body: QuestionBody) => ({
 export class QuestionsService {
   constructor(
     @InjectModel(MissedQuestion.name) private readonly questions: Model<MissedQuestion>,
+    @InjectModel(ReviewSchedule.name) private readonly schedules: Model<ReviewSchedule>,
     private readonly tests: TestSummariesService,
     private readonly limits: PlanLimitsService,
     private readonly lists: QuestionListCache,
@@ -134,6 +136,7 @@ export class QuestionsService {
       { runValidators: true },
     );
     if (result.matchedCount === 0) throw new NotFoundException(ERRORS.questionNotFound);
+    await this.schedules.updateOne({ questionId: id, userId }, { $set: { testId: fields.testId } });
     await this.lists.changed([userId]);
     return this.get(userId, id);
   }
@@ -141,6 +144,7 @@ export class QuestionsService {
   async remove(userId: string, id: string): Promise<void> {
     const result = await this.questions.deleteOne({ _id: id, userId });
     if (result.deletedCount === 0) throw new NotFoundException(ERRORS.questionNotFound);
+    await this.schedules.deleteOne({ questionId: id, userId });
     await this.lists.changed([userId]);
     await this.limits.release(userId, [id]);
   }
@@ -162,12 +166,13 @@ export class QuestionsService {
   }
 
   /**
-   * The physical part of a deleted test's cascade: its questions' places are given back, then the
-   * questions go. Idempotent, and in this order so that a redelivery after a crash in between still
+   * The physical part of a deleted test's cascade: its questions' review schedules go, their places
+   * are given back, then the questions go. Idempotent, and in this order so that a redelivery after a crash in between still
    * finds the questions whose places it releases. The user no longer sees these questions from the
    * moment the test is marked deleted (lists skip them), so the two scans here are not waited for.
    */
   async deleteForTest(testId: string): Promise<number> {
+    await this.schedules.deleteMany({ testId });
     const doomed = await this.questions.find({ testId }, { userId: 1 }).lean();
     if (doomed.length === 0) return 0;
     const byUser = new Map<string, string[]>();
