@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlansModule, ServiceKitModule } from '@mcat/service-kit';
+import { AccountDataModule } from './account-data/account-data.module';
 import type { TestsConfig } from './config';
 import { ExcelModule } from './excel/excel.module';
+import { ProjectionModule } from './projection/projection.module';
 import { TestsModule } from './tests/tests.module';
 
 @Module({})
@@ -13,6 +15,8 @@ export class AppModule {
         ServiceKitModule.forRoot({ name: 'tests', config }),
         TestsModule,
         ExcelModule,
+        ProjectionModule,
+        AccountDataModule,
         PlansModule.forResource({
           resource: 'tests',
           authInternalUrl: config.AUTH_INTERNAL_URL,

@@ -1,0 +1,96 @@
+import { EVENT_SUBJECTS, type Test, type TestsAccountData } from '@mcat/contracts';
+import { createEventEnvelope, internalRequestHeaders } from '@mcat/service-kit';
+import { deliverEvent, TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
+import mongoose from 'mongoose';
+import { connect, type NatsConnection } from 'nats';
+import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
+
+/** A NATS of this file's own, so no other test file's instance takes the events. */
+let nats: PrivateServer;
+let nc: NatsConnection;
+let h: TestsHarness;
+let db: mongoose.Connection;
+
+beforeAll(async () => {
+  nats = await privateNats();
+  h = await startHarness({ natsUrl: nats.url });
+  nc = await connect({ servers: nats.url });
+  db = await mongoose.createConnection(h.mongoUrl).asPromise();
+});
+afterAll(async () => {
+  await db?.close();
+  await nc?.close();
+  await h?.close();
+  await nats?.dispose();
+});
+
+const exportOf = (userId: string, headers: Record<string, string>) =>
+  fetch(`${h.url}/internal/tests/users/${userId}/export`, { headers });
+
+const userDeleted = (userId: string) => createEventEnvelope(EVENT_SUBJECTS.userDeleted, { userId });
+
+/** Every document in the service's database that names the user, by collection. */
+async function documentsOf(userId: string): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const { name } of await db.db!.listCollections().toArray()) {
+    const filter = {
+      $or: [{ userId }, { _id: userId }, { _id: { $regex: `^${userId}:` } }],
+    };
+    const count = await db
+      .db!.collection<{ _id: string; userId?: string }>(name)
+      .countDocuments(filter);
+    if (count > 0) found[name] = count;
+  }
+  return found;
+}
+
+describe("the tests service's part of the student's data", () => {
+  it("exports the user's tests and nothing of another user's, only with the service credential", async () => {
+    const [ada, bob] = [newUserId(), newUserId()];
+    const created = await h.call<Test>(ada, 'POST', '/api/tests', testBody('2025-02-01', 'Ada FL'));
+    await h.call<Test>(bob, 'POST', '/api/tests', testBody('2025-02-02', 'Bob FL'));
+
+    const response = await exportOf(ada, internalRequestHeaders(TEST_INTERNAL_API_TOKEN));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as TestsAccountData;
+    expect(body).toEqual({ tests: [created.body] });
+
+    const refused = await exportOf(ada, {});
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain('Ada FL');
+    const wrongToken = await exportOf(ada, internalRequestHeaders('x'.repeat(48)));
+    expect(wrongToken.status).toBe(404);
+    const badId = await exportOf('not-an-id', internalRequestHeaders(TEST_INTERNAL_API_TOKEN));
+    expect(badId.status).toBe(400);
+  });
+
+  it('auth.user.deleted erases every document of the user and keeps the others; a repeat is harmless', async () => {
+    const [ada, bob] = [newUserId(), newUserId()];
+    expect((await h.call(ada, 'POST', '/api/tests', testBody('2025-03-01'))).status).toBe(201);
+    const idempotent = await h.call(ada, 'POST', '/api/tests', testBody('2025-03-03'), {
+      'idempotency-key': 'ada-key-1',
+    });
+    expect(idempotent.status).toBe(201);
+    const kept = await h.call<Test>(bob, 'POST', '/api/tests', testBody('2025-03-04'));
+    expect(Object.keys(await documentsOf(ada))).toEqual(
+      expect.arrayContaining(['tests', 'plan_slots', 'idempotency_keys']),
+    );
+
+    await deliverEvent(nc, 'tests', userDeleted(ada));
+
+    expect(await documentsOf(ada)).toEqual({});
+    expect((await h.call<Test[]>(ada, 'GET', '/api/tests')).body).toEqual([]);
+    expect((await h.call<Test[]>(bob, 'GET', '/api/tests')).body).toEqual([kept.body]);
+
+    // A second deletion event of the same user (a replay, another auth replica's) finds nothing.
+    await deliverEvent(nc, 'tests', userDeleted(ada));
+    expect(await documentsOf(ada)).toEqual({});
+    expect((await h.call<Test[]>(bob, 'GET', '/api/tests')).body).toEqual([kept.body]);
+
+    // The plan's places went with the tests: the free plan's two tests fit again.
+    for (const date of ['2025-03-05', '2025-03-06']) {
+      expect((await h.call(ada, 'POST', '/api/tests', testBody(date))).status).toBe(201);
+    }
+  }, 30_000);
+});
