@@ -27,6 +27,7 @@ export * from './events/replay-dead-letter';
 export * from './plans/plans.options';
 export * from './plans/plans.module';
 export * from './plans/plan-limits.service';
+export * from './account-data/erase-user-documents';
 export * from './rate-limit/rate-limit.policy';
 export * from './rate-limit/rate-limiter';
 export * from './rate-limit/rate-limit.module';

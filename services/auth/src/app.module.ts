@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
 import { Clock } from './clock/clock';
+import { AccountDataModule } from './account-data/account-data.module';
 import { ClockModule } from './clock/clock.module';
 import type { AuthConfig } from './config';
 import { MailModule } from './mail/mail.module';
@@ -40,6 +41,7 @@ export class AppModule {
         }),
         MailModule.register(config.REDIS_URL),
         UsersModule,
+        AccountDataModule,
         PasswordResetModule.register(),
       ],
     };

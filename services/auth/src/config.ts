@@ -16,6 +16,9 @@ const duration = (name: string) =>
     })
     .refine((seconds) => seconds > 0, `${name} must be longer than 0 seconds`);
 
+const httpUrl = (name: string) =>
+  z.url({ protocol: /^https?$/, error: `${name} must be an http:// or https:// URL` });
+
 /** The auth service's environment (the README lists every variable). */
 export const authEnvSchema = baseEnvSchema
   .extend({
@@ -34,6 +37,10 @@ export const authEnvSchema = baseEnvSchema
      * probe, the local end-to-end tests); the per-e-mail limits still apply to them.
      */
     RATE_LIMIT_EXEMPT_IPS: rateLimitExemptIps,
+    /** Base URLs of the services the student's data export reads (`/internal/<service>/users/:id/export`). */
+    TESTS_INTERNAL_URL: httpUrl('TESTS_INTERNAL_URL'),
+    QUESTIONS_INTERNAL_URL: httpUrl('QUESTIONS_INTERNAL_URL'),
+    BILLING_INTERNAL_URL: httpUrl('BILLING_INTERNAL_URL'),
   })
   .refine((env) => Boolean(env.JWT_PRIVATE_KEY_FILE) === Boolean(env.JWT_PUBLIC_KEY_FILE), {
     message: 'JWT_PRIVATE_KEY_FILE and JWT_PUBLIC_KEY_FILE must be set together',

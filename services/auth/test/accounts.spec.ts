@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, VALIDATION, type AuthResponse, type User } from '@mcat/contracts';
+import {
+  AUTH_MESSAGES,
+  TARGET_SCORE_MESSAGES,
+  VALIDATION,
+  type AuthResponse,
+  type User,
+} from '@mcat/contracts';
 import { internalFieldsIn, startAuth, uniqueEmail, type RunningAuth } from './support/auth-app';
 
 let auth: RunningAuth;
@@ -41,6 +47,7 @@ describe('accounts', () => {
       name: 'Ada Lovelace',
       email: email.toLowerCase(),
       plannedTestingDate: '2030-05-17',
+      targetScore: null,
       isPremium: false,
       roles: ['student'],
     });
@@ -141,6 +148,64 @@ describe('accounts', () => {
       body: { name: 'Ada', email: newEmail, plannedTestingDate: '2031-02-03' },
     });
     expect(sameEmail.body.plannedTestingDate).toBe('2031-02-03');
+  });
+
+  it('PUT /me sets the target score, and clears it with null, an empty value or none at all', async () => {
+    const { body } = await register();
+    const profile = { name: 'Ada', email: body.user.email, plannedTestingDate: '2031-05-01' };
+    const put = (extra: Record<string, unknown>) =>
+      call<User>('PUT', '/api/auth/me', { token: body.token, body: { ...profile, ...extra } });
+
+    const set = await put({ targetScore: 511 });
+    expect(set).toMatchObject({
+      status: 200,
+      body: { ...body.user, ...profile, targetScore: 511 },
+    });
+    expect((await call<User>('GET', '/api/auth/me', { token: body.token })).body.targetScore).toBe(
+      511,
+    );
+    expect((await put({ targetScore: '515' })).body.targetScore).toBe(515);
+    for (const cleared of [{ targetScore: null }, { targetScore: '' }, {}]) {
+      await put({ targetScore: 500 });
+      const answer = await put(cleared);
+      expect(answer).toMatchObject({ status: 200, body: { targetScore: null } });
+    }
+    await put({ targetScore: 528 });
+    const login = await call<AuthResponse>('POST', '/api/auth/login', {
+      body: { email: body.user.email, password: 'mcat-secret-1' },
+    });
+    expect(login.body.user.targetScore).toBe(528);
+  });
+
+  it('PUT /me refuses a target score outside 472–528 or not a whole number, and keeps the old one', async () => {
+    const { body } = await register();
+    const profile = { name: 'Ada', email: body.user.email, plannedTestingDate: null };
+    await call('PUT', '/api/auth/me', {
+      token: body.token,
+      body: { ...profile, targetScore: 505 },
+    });
+    const refusals: [unknown, string][] = [
+      [471, TARGET_SCORE_MESSAGES.tooLow],
+      [529, TARGET_SCORE_MESSAGES.tooHigh],
+      [99999, TARGET_SCORE_MESSAGES.tooHigh],
+      [505.5, TARGET_SCORE_MESSAGES.notWhole],
+      ['abc', TARGET_SCORE_MESSAGES.notWhole],
+      [true, TARGET_SCORE_MESSAGES.notWhole],
+      [[510], TARGET_SCORE_MESSAGES.notWhole],
+    ];
+    for (const [targetScore, message] of refusals) {
+      const answer = await call('PUT', '/api/auth/me', {
+        token: body.token,
+        body: { ...profile, targetScore },
+      });
+      expect({ targetScore, answer }).toMatchObject({
+        targetScore,
+        answer: { status: 400, body: { code: 'VALIDATION', message } },
+      });
+    }
+    expect((await call<User>('GET', '/api/auth/me', { token: body.token })).body.targetScore).toBe(
+      505,
+    );
   });
 
   it('changing the password needs the current one, and ends the older sessions', async () => {

@@ -104,7 +104,12 @@ describe('events and the internal read-through', () => {
       await auth.call('GET', `/internal/users/${user.user._id}`, { internal: true }),
     ).toMatchObject({
       status: 200,
-      body: { userId: user.user._id, isPremium: false, roles: ['student'] },
+      body: {
+        userId: user.user._id,
+        isPremium: false,
+        roles: ['student'],
+        plannedTestingDate: null,
+      },
     });
     expect(
       (await auth.call('GET', '/internal/users/0123456789abcdef01234567', { internal: true }))

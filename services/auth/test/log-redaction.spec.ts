@@ -49,6 +49,10 @@ describe('the auth service’s log lines', () => {
           REDIS_URL: testInfra.redisUrl,
           JWT_KEYS_DIR: keysDir,
           INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+          // Only the data export calls them; nothing here does.
+          TESTS_INTERNAL_URL: 'http://127.0.0.1:9',
+          QUESTIONS_INTERNAL_URL: 'http://127.0.0.1:9',
+          BILLING_INTERNAL_URL: 'http://127.0.0.1:9',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
+import { AccountDataModule } from './account-data/account-data.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import type { BillingConfig } from './config';
 import { PaymentsModule } from './payments/payments.module';
@@ -19,6 +20,7 @@ export class AppModule {
         CheckoutModule.forProvider(config.PAYMENT_PROVIDER),
         WebhooksModule,
         StaffModule,
+        AccountDataModule,
       ],
     };
   }

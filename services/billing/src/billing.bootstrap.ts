@@ -9,6 +9,8 @@ export function billingBootstrapOptions(config: BillingConfig): BootstrapOptions
   return {
     module: AppModule.register(config),
     config,
+    // auth.user.deleted: the payment records are anonymised (account-data/).
+    consumeEvents: true,
     beforeListen: async (app) => {
       // Nest registers its JSON parser during init; ours replaces it afterwards.
       await app.init();

@@ -7,11 +7,13 @@ import { TEST_INTERNAL_API_TOKEN } from './internal-api-token';
 interface StubUser {
   isPremium: boolean;
   roles: Role[];
+  /** 'YYYY-MM-DD' or null. */
+  plannedTestingDate: string | null;
 }
 
 /**
  * Stands in for the auth service's internal read-through (`GET /internal/users/:id` ->
- * {userId, isPremium, roles}, 404 for an unknown user) in a service's tests, and counts the calls.
+ * {userId, isPremium, roles, plannedTestingDate}, 404 for an unknown user) in a service's tests, and counts the calls.
  * As auth does, it answers 404 to a call without the service credential (`x-internal-token`), and
  * counts those apart, so a test sees a client that forgot to send it.
  */
@@ -57,7 +59,12 @@ export class AuthInternalStub {
   }
 
   setUser(userId: string, user: Partial<StubUser> = {}): void {
-    this.users.set(userId, { isPremium: false, roles: ['student'], ...user });
+    this.users.set(userId, {
+      isPremium: false,
+      roles: ['student'],
+      plannedTestingDate: null,
+      ...user,
+    });
   }
 
   async close(): Promise<void> {

@@ -36,6 +36,15 @@ export class AccountNotices {
     });
   }
 
+  /** To the address of an account just deleted. */
+  accountDeleted(userId: string, account: { name: string; email: string }): Promise<void> {
+    return this.queue(userId, MAIL_JOBS.accountDeleted, {
+      to: account.email,
+      name: account.name,
+      deletedAt: this.clock.now().toISOString(),
+    });
+  }
+
   private async queue<N extends NoticeName>(
     userId: string,
     name: N,

@@ -77,7 +77,10 @@ export class MailQueue implements OnApplicationShutdown {
   /** A notice; its job id is derived from what it says, so the same notice is queued once. */
   async sendNotice<N extends NoticeName>(name: N, data: MailJobData[N]): Promise<void> {
     const digest = createHash('sha256').update(JSON.stringify(data)).digest('hex');
-    await this.queue.add(name, withTrace(data), { ...DELIVERY, jobId: `${name}-${digest}` });
+    await this.queue.add(name, withTrace<AnyMailJob>(data), {
+      ...DELIVERY,
+      jobId: `${name}-${digest}`,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -22,12 +22,15 @@ function slowEmptyRedis() {
 /** No user has changed a password yet: the re-sync writes no version, only the marker. */
 const noChangedUsers = {
   find: () => ({ lean: () => ({ cursor: async function* () {} }) }),
+  db: {
+    collection: () => ({ deleteMany: async () => ({}), find: async function* () {} }),
+  },
 } as unknown as Model<User>;
 
 describe('session version store start', () => {
   it('has marked the versions synced before auth takes its first request', async () => {
     const { redis, written } = slowEmptyRedis();
-    const store = new SessionVersionStore(redis, noChangedUsers, 60_000);
+    const store = new SessionVersionStore(redis, noChangedUsers, 60_000, 3600);
     await store.onApplicationBootstrap();
     store.onApplicationShutdown();
     expect(written.has(SESSION_VERSIONS_SYNCED_KEY)).toBe(true);

@@ -4,7 +4,8 @@ import { ObjectIdPipe, Public } from '@mcat/service-kit';
 import { UsersService, type UserPlan } from './users.service';
 
 /**
- * The other services' read-through of a user's plan. Not routed by the gateway (it forwards
+ * The other services' read-through of a user's plan (and planned testing date, which the tests
+ * service's score projection is made for). Not routed by the gateway (it forwards
  * /api/* only) and, in a cluster, reachable only from inside by the network policies.
  */
 @Public()

@@ -5,7 +5,7 @@ import { userUpdated } from './users.events';
 
 /** The fields `auth.user.updated` describes, as a change sets them. */
 export type UserChange = Partial<
-  Pick<User, 'name' | 'email' | 'plannedTestingDate' | 'isPremium' | 'roles'>
+  Pick<User, 'name' | 'email' | 'plannedTestingDate' | 'targetScore' | 'isPremium' | 'roles'>
 >;
 
 /**

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { ROLES, type Role } from '@mcat/contracts';
+import { ROLES, TOTAL_SCORE_MAX, TOTAL_SCORE_MIN, type Role } from '@mcat/contracts';
 import { outboxPlugin } from '@mcat/service-kit';
 import type { HydratedDocument } from 'mongoose';
 
@@ -23,6 +23,10 @@ export class User {
   /** 'YYYY-MM-DD' or null. */
   @Prop({ type: String, default: null })
   plannedTestingDate!: string | null;
+
+  /** The total score the student aims for (472–528), or null. */
+  @Prop({ type: Number, default: null, min: TOTAL_SCORE_MIN, max: TOTAL_SCORE_MAX })
+  targetScore!: number | null;
 
   @Prop({ type: Boolean, default: false })
   isPremium!: boolean;

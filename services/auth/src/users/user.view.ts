@@ -2,17 +2,21 @@ import type { User as UserView, UserSnapshot } from '@mcat/contracts';
 import type { Types } from 'mongoose';
 import type { User } from './user.schema';
 
-type StoredUser = Pick<User, 'name' | 'email' | 'plannedTestingDate' | 'isPremium' | 'roles'> & {
+type StoredUser = Pick<
+  User,
+  'name' | 'email' | 'plannedTestingDate' | 'targetScore' | 'isPremium' | 'roles'
+> & {
   _id: Types.ObjectId;
 };
 
-/** The user as every auth answer shows it: these six fields and nothing else. */
+/** The user as every auth answer shows it: these seven fields and nothing else. */
 export function toUserView(user: StoredUser): UserView {
   return {
     _id: user._id.toHexString(),
     name: user.name,
     email: user.email,
     plannedTestingDate: user.plannedTestingDate ?? null,
+    targetScore: user.targetScore ?? null,
     isPremium: user.isPremium,
     roles: [...user.roles],
   };

@@ -28,11 +28,15 @@ import { toUserView } from './user.view';
 import { changeUser } from './user-changes';
 import { userRegistered } from './users.events';
 
-/** What other services read through: a user's plan and roles. */
+/**
+ * What other services read through: a user's plan and roles, and the planned testing date (the
+ * tests service's score projection is made for it).
+ */
 export interface UserPlan {
   userId: string;
   isPremium: boolean;
   roles: UserView['roles'];
+  plannedTestingDate: string | null;
 }
 
 /** Accounts: sign-up, sign-in, profile, passwords and plan. */
@@ -63,6 +67,7 @@ export class UsersService {
       email: body.email,
       passwordHash: await this.hasher.hash(body.password),
       plannedTestingDate: body.plannedTestingDate ?? null,
+      targetScore: null,
       isPremium: false,
       roles: ['student' as const],
       sessionVersion: 0,
@@ -102,7 +107,12 @@ export class UsersService {
     let previousEmail = body.email;
     const user = await changeUser(this.users, userId, (current) => {
       previousEmail = current.email;
-      return { name: body.name, email: body.email, plannedTestingDate: body.plannedTestingDate };
+      return {
+        name: body.name,
+        email: body.email,
+        plannedTestingDate: body.plannedTestingDate,
+        targetScore: body.targetScore,
+      };
     }).catch(rethrowDuplicateEmail);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     if (previousEmail !== user.email) {
@@ -155,9 +165,11 @@ export class UsersService {
   }
 
   async plan(userId: string): Promise<UserPlan> {
-    const user = await this.users.findById(userId, { isPremium: 1, roles: 1 }).lean();
+    const user = await this.users
+      .findById(userId, { isPremium: 1, roles: 1, plannedTestingDate: 1 })
+      .lean();
     if (!user) throw new NotFoundException(AUTH_MESSAGES.userNotFound);
-    return { userId, isPremium: user.isPremium, roles: user.roles };
+    return toUserPlan(userId, user);
   }
 
   /** Premium bought: idempotent, and `auth.user.updated` goes out only when it changes. */
@@ -165,7 +177,7 @@ export class UsersService {
     const user = await changeUser(this.users, userId, (current) =>
       current.isPremium ? null : { isPremium: true },
     );
-    return user ? { userId, isPremium: user.isPremium, roles: user.roles } : null;
+    return user ? toUserPlan(userId, user) : null;
   }
 
   private async signIn(user: UserDocument): Promise<AuthResponse> {
@@ -182,6 +194,18 @@ export class UsersService {
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     return user;
   }
+}
+
+function toUserPlan(
+  userId: string,
+  user: Pick<User, 'isPremium' | 'roles' | 'plannedTestingDate'>,
+): UserPlan {
+  return {
+    userId,
+    isPremium: user.isPremium,
+    roles: user.roles,
+    plannedTestingDate: user.plannedTestingDate ?? null,
+  };
 }
 
 function rethrowDuplicateEmail(error: unknown): never {

@@ -68,6 +68,10 @@ export async function startAuth(
     INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
     // The test calls as the gateway would, from loopback, naming the client in X-Forwarded-For.
     TRUSTED_PROXIES: '127.0.0.1,::1,::ffff:127.0.0.1',
+    // Nothing listens there: a test of the data export points them at its stubs.
+    TESTS_INTERNAL_URL: 'http://127.0.0.1:9',
+    QUESTIONS_INTERNAL_URL: 'http://127.0.0.1:9',
+    BILLING_INTERNAL_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const clock = new MovableClock();

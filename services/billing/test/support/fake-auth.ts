@@ -37,6 +37,7 @@ export class FakeAuth {
       name: `Student ${userId.slice(-4)}`,
       email,
       plannedTestingDate: null,
+      targetScore: null,
       isPremium: false,
       roles,
     };

@@ -20,6 +20,7 @@ export const MAIL_JOB_SCHEMAS: { [N in MailJobName]: z.ZodType<MailJobData[N]> }
     changedAt: timestamp,
   }),
   [MAIL_JOBS.passwordChanged]: z.object({ to: address, name: text, changedAt: timestamp }),
+  [MAIL_JOBS.accountDeleted]: z.object({ to: address, name: text, deletedAt: timestamp }),
 };
 
 export const isMailJobName = (name: string): name is MailJobName =>

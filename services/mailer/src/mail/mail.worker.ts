@@ -19,6 +19,7 @@ import { inJobTrace, Metrics, runJobInTrace } from '@mcat/service-kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import type { Counter } from 'prom-client';
+import { renderAccountDeleted } from './account-deleted.template';
 import { renderEmailChanged, renderPasswordChanged } from './account-notices.template';
 import { isMailJobName, MAIL_JOB_SCHEMAS } from './mail-jobs';
 import type { Brand, RenderedMail } from './mail-layout';
@@ -138,6 +139,11 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       case MAIL_JOBS.passwordChanged: {
         const data = this.dataOf(job, name);
         await this.send(job, data.to, renderPasswordChanged(data, brand));
+        return 'sent';
+      }
+      case MAIL_JOBS.accountDeleted: {
+        const data = this.dataOf(job, name);
+        await this.send(job, data.to, renderAccountDeleted(data, brand));
         return 'sent';
       }
     }
