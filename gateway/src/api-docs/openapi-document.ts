@@ -7,6 +7,7 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
+  ANKI_PACKAGE_TYPE,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -34,6 +35,7 @@ const BEARER = 'bearer';
 
 const MEDIA: Record<ApiMediaName, { type: string; description: string }> = {
   xlsx: { type: XLSX, description: 'A spreadsheet, sent as an attachment' },
+  apkg: { type: ANKI_PACKAGE_TYPE, description: 'An Anki package (.apkg), sent as an attachment' },
   csv: { type: 'text/csv; charset=utf-8', description: 'A CSV file, sent as an attachment' },
   'event-stream': { type: 'text/event-stream', description: 'Server-sent events' },
   html: { type: 'text/html; charset=utf-8', description: 'A page' },

@@ -6,6 +6,8 @@ import {
   PLAN_LIMITS,
   ROLES,
   SECTION_NAMES,
+  TOTAL_SCORE_MAX,
+  TOTAL_SCORE_MIN,
   type ApiBodies,
   type ApiBodyName,
   type ApiError,
@@ -35,12 +37,15 @@ const sectionScores = z.object({
   psychSoc: z.number().int(),
 });
 
+const totalScore = z.number().int().min(TOTAL_SCORE_MIN).max(TOTAL_SCORE_MAX);
+
 const user = z
   .object({
     _id: id,
     name: z.string(),
     email: z.string(),
     plannedTestingDate: z.iso.date().nullable(),
+    targetScore: totalScore.nullable(),
     isPremium: z.boolean(),
     roles: z.array(z.enum(ROLES)),
   })
@@ -89,6 +94,84 @@ const questionPage = z
       .describe('The next page, or null when this one ends the list'),
   })
   .meta({ id: 'QuestionPage' });
+
+const reviewedQuestion = question
+  .extend({ nextReviewAt: isoTime.describe('When its next re-review falls due') })
+  .meta({ id: 'ReviewedQuestion' });
+
+const dueQuestion = reviewedQuestion
+  .extend({
+    nextReviewAtByOutcome: z
+      .object({ again: isoTime, hard: isoTime, good: isoTime, easy: isoTime })
+      .describe('When each outcome, recorded now, would bring it back'),
+  })
+  .meta({ id: 'DueQuestion' });
+
+const insightsMistakeType = z
+  .union([z.enum(MISTAKE_TYPES), z.literal('')])
+  .describe("'' for questions logged without a mistake type");
+
+const insights = z
+  .object({
+    bySection: z.array(z.object({ section: z.enum(SECTION_NAMES), count: z.number().int() })),
+    byMistakeType: z.array(z.object({ mistakeType: insightsMistakeType, count: z.number().int() })),
+    byTag: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+    overTime: z.array(
+      z.object({
+        testId: id,
+        dateTaken: isoTime,
+        source: z.string(),
+        counts: z
+          .partialRecord(insightsMistakeType, z.number().int())
+          .describe('Questions by mistake type; a type with none is left out'),
+      }),
+    ),
+  })
+  .meta({ id: 'Insights' });
+
+const accountData = z
+  .object({
+    exportedAt: isoTime,
+    profile: user,
+    tests: z.array(test),
+    questions: z.array(
+      question.extend({
+        review: z
+          .object({
+            nextReviewAt: isoTime,
+            state: z
+              .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+              .describe('The rest of the FSRS state as stored'),
+          })
+          .nullable()
+          .describe('The review schedule, or null for a question without one'),
+      }),
+    ),
+    payments: z.array(
+      z.object({
+        id: z.string(),
+        provider: z.enum(PAYMENT_PROVIDERS),
+        amount: z.number().int().describe('Cents'),
+        currency: z.string(),
+        couponId: z.string().nullable(),
+        status: z.string(),
+        amountRefunded: z.number().int(),
+        createdAt: isoTime,
+      }),
+    ),
+    purchases: z.array(
+      z.object({
+        id: z.string(),
+        provider: z.enum(PAYMENT_PROVIDERS),
+        amount: z.number().int(),
+        currency: z.string(),
+        couponId: z.string().nullable(),
+        status: z.enum(['active', 'refunded']),
+        createdAt: isoTime,
+      }),
+    ),
+  })
+  .meta({ id: 'AccountDataExport' });
 
 const paymentsConfig = z
   .object({
@@ -150,6 +233,12 @@ export const RESPONSE_SCHEMAS: { [Name in ApiBodyName]: z.ZodType<ApiBodies[Name
   ChangePasswordResponse: z.object({ message: z.string(), token: z.string() }),
   Test: test,
   TestList: z.array(test),
+  ScoreProjection: z.object({
+    predictedScore: totalScore,
+    low: totalScore,
+    high: totalScore,
+    atDate: z.iso.date().describe('The planned testing date'),
+  }),
   ImportResult: z.object({
     tests: z.array(test),
     errors: z.array(z.string()).describe('The rows left out, and why'),
@@ -158,6 +247,13 @@ export const RESPONSE_SCHEMAS: { [Name in ApiBodyName]: z.ZodType<ApiBodies[Name
   QuestionList: z.array(question),
   QuestionListOrPage: z.union([z.array(question), questionPage]),
   TagList: z.array(z.string()),
+  AnkiMarkResult: z.object({
+    marked: z.number().int().min(0).describe("How many of the export's questions are now marked"),
+    message: z.string(),
+  }),
+  DueQuestionList: z.array(dueQuestion),
+  ReviewedQuestion: reviewedQuestion,
+  Insights: insights,
   CouponResult: z.object({
     couponId: z.string(),
     discount: z.string().describe("'free' for 100% off, else such as '50% off' or '$5.00 off'"),
@@ -201,6 +297,7 @@ export const RESPONSE_SCHEMAS: { [Name in ApiBodyName]: z.ZodType<ApiBodies[Name
       .describe('Only in the single-machine mode'),
   }),
   OpenApiDocument: z.record(z.string(), z.unknown()).describe('This document'),
+  AccountDataExport: accountData,
 };
 
 const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];

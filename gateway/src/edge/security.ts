@@ -1,6 +1,11 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@mcat/contracts';
+import {
+  ANKI_EXPORT_COUNT_HEADER,
+  ANKI_EXPORT_ID_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '@mcat/contracts';
 import { REQUEST_ID_HEADER } from '@mcat/service-kit/core';
 import { helmetHeaders } from './helmet-headers';
 
@@ -58,7 +63,13 @@ export async function registerSecurity(
       origin: [...options.corsOrigins],
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['authorization', 'content-type', REQUEST_ID_HEADER, IDEMPOTENCY_KEY_HEADER],
-      exposedHeaders: [REQUEST_ID_HEADER, 'content-disposition', IDEMPOTENT_REPLAYED_HEADER],
+      exposedHeaders: [
+        REQUEST_ID_HEADER,
+        'content-disposition',
+        IDEMPOTENT_REPLAYED_HEADER,
+        ANKI_EXPORT_ID_HEADER,
+        ANKI_EXPORT_COUNT_HEADER,
+      ],
       maxAge: 600,
     });
   }

@@ -8,7 +8,10 @@ export interface ProxyRoute {
   service: RoutedService;
   /** Callable without a token (sign-in screens, the Stripe webhook, public configuration). */
   public?: boolean;
-  /** Spreadsheet import and export: the long upstream timeout applies. */
+  /**
+   * Spreadsheet import and export, the Anki deck export, the student's data export: the long
+   * upstream timeout applies.
+   */
   long?: boolean;
   /**
    * Takes a multipart/form-data upload (UPLOAD_BODY_LIMIT) besides JSON. Every other route takes
@@ -27,6 +30,8 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { path: '/api/auth/login', service: 'auth', public: true },
   { path: '/api/auth/forgot-password', service: 'auth', public: true },
   { path: '/api/auth/reset-password/*', service: 'auth', public: true },
+  // The student's data export gathers every service's part (up to 15 s each, in parallel).
+  { path: '/api/auth/me/export', service: 'auth', long: true },
   // The premium purchase lives in billing although the web app calls it under /api/auth.
   { path: '/api/auth/apply-coupon', service: 'billing' },
   { path: '/api/auth/create-payment-intent', service: 'billing' },
@@ -37,6 +42,7 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { path: '/api/tests/export/excel', service: 'tests', long: true },
   { path: '/api/questions', service: 'questions' },
   { path: '/api/questions/*', service: 'questions' },
+  { path: '/api/questions/export/anki', service: 'questions', long: true },
   { path: '/api/billing', service: 'billing' },
   { path: '/api/billing/*', service: 'billing' },
   { path: '/api/billing/webhook', service: 'billing', public: true },

@@ -184,6 +184,7 @@ describe('accounts', () => {
       name: account.name,
       email: account.email,
       plannedTestingDate: '2026-09-12',
+      targetScore: null,
       isPremium: false,
       roles: ['student'],
     });

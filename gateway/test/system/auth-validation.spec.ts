@@ -4,7 +4,7 @@
  * valid except for the one rule under test, so the answer names that rule. (confirmPassword and
  * its two messages belong to the forms only: the API never takes that field.)
  */
-import { VALIDATION, type ApiError } from '@mcat/contracts';
+import { TARGET_SCORE_MESSAGES, VALIDATION, type ApiError } from '@mcat/contracts';
 import { newAccount, register, type SignedIn } from '@mcat/test-support/system/accounts';
 import { GatewayClient } from '@mcat/test-support/system/gateway-client';
 
@@ -145,6 +145,26 @@ describe('signed in', () => {
       },
       { rule: 'name blank', body: withField(base, 'name', '  '), message: VALIDATION.nameRequired },
       ...emailCases(base),
+      {
+        rule: 'targetScore below 472',
+        body: withField(base, 'targetScore', 471),
+        message: TARGET_SCORE_MESSAGES.tooLow,
+      },
+      {
+        rule: 'targetScore above 528',
+        body: withField(base, 'targetScore', 529),
+        message: TARGET_SCORE_MESSAGES.tooHigh,
+      },
+      {
+        rule: 'targetScore not whole',
+        body: withField(base, 'targetScore', 510.5),
+        message: TARGET_SCORE_MESSAGES.notWhole,
+      },
+      {
+        rule: 'targetScore not a number',
+        body: withField(base, 'targetScore', { score: 510 }),
+        message: TARGET_SCORE_MESSAGES.notWhole,
+      },
     ];
 
     it.each(cases)('$rule: 400 "$message"', (c) =>
