@@ -196,7 +196,7 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
       'mailer → billing: a call of the topology the ingress policies do not let through',
     ]);
     expect(dependenciesOf(added, 'mailer', { stripe: false })).toEqual(['dns', 'redis', 'smtp']);
-    expect(callersOf(added, 'billing')).toEqual(['gateway', 'mailer']);
+    expect(callersOf(added, 'billing')).toEqual(['auth', 'gateway', 'mailer']);
   });
 
   it('let every service fetch its JWKS: on loopback, or from a Service its policies let it reach', () => {

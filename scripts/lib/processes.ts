@@ -77,6 +77,9 @@ export function serviceEnv(
         ...common,
         ...data,
         JWT_KEYS_DIR: path.join(profile.dataDir, 'keys'),
+        TESTS_INTERNAL_URL: local(profile.services.tests),
+        QUESTIONS_INTERNAL_URL: local(profile.services.questions),
+        BILLING_INTERNAL_URL: local(profile.services.billing),
         // Every end-to-end account is registered from this machine: the per-address limits
         // would refuse the suite after 20 sign-ups. The per-e-mail limits still apply.
         ...(profile.name === 'test'

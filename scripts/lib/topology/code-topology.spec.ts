@@ -53,13 +53,14 @@ describe('the topology against the code', () => {
       copy.events = copy.events
         .filter((flow) => flow.subject !== 'auth.user.registered')
         .map((flow) =>
-          flow.subject === 'auth.user.deleted' ? { ...flow, publisher: 'auth' } : flow,
+          flow.subject === 'tests.test.created' ? { ...flow, publisher: 'billing' } : flow,
         );
     });
     expect(codeDifferences(topology, code)).toEqual([
       'the topology lists auth.user.registered not at all',
-      'in the topology, not in the code: auth publishes auth.user.deleted',
+      'in the topology, not in the code: billing publishes tests.test.created',
       'in the code, not in the topology: auth publishes auth.user.registered (services/auth/src/users/users.events.ts)',
+      'in the code, not in the topology: tests publishes tests.test.created (services/tests/src/tests/tests.events.ts)',
     ]);
   });
 
