@@ -2,17 +2,19 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingSpinner } from '../components/loading-spinner';
+import { accountDeletedState } from '../features/account-data/components/account-deleted-notice';
 import { selectSession } from '../features/auth/session-slice';
 import { useAppSelector } from './hooks';
 
 /**
  * Signed-out visitors of a protected route are sent to /; a session the API refused (401) is sent
- * to /login instead.
+ * to /login instead, and so is a user who just deleted the account, with the notice saying so.
  */
 export function RequireSession() {
-  const { loading, isAuthenticated, expired } = useAppSelector(selectSession);
+  const { loading, isAuthenticated, expired, deleted } = useAppSelector(selectSession);
   if (loading) return <LoadingSpinner />;
   if (isAuthenticated) return <Outlet />;
+  if (deleted) return <Navigate to="/login" replace state={accountDeletedState} />;
   return <Navigate to={expired ? '/login' : '/'} replace />;
 }
 

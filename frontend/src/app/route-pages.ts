@@ -158,6 +158,20 @@ export const PAGES = {
       (m) => m.EditQuestionRoute,
     ),
   },
+  reReview: {
+    path: 're-review',
+    lazy: page(
+      () => import('./routes/re-review-route'),
+      (m) => m.ReReviewRoute,
+    ),
+  },
+  insights: {
+    path: 'insights',
+    lazy: page(
+      () => import('./routes/insights-route'),
+      (m) => m.InsightsRoute,
+    ),
+  },
   notFound: {
     path: '*',
     lazy: page(

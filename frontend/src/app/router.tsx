@@ -44,6 +44,8 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
     PAGES.newQuestion,
     PAGES.questions,
     PAGES.editQuestion,
+    PAGES.insights,
+    PAGES.reReview,
   ].map(route);
 
   return [

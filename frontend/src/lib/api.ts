@@ -16,6 +16,8 @@ import {
 import { retryKeyedWriteOnce, waitBeforeRetry } from './idempotent-writes';
 
 export const unauthorized = createAction('api/unauthorized');
+/** The account was deleted: the session ends like a sign-out (not an expiry). */
+export const accountDeleted = createAction('api/accountDeleted');
 
 interface TokenState {
   session: { token: string | null };

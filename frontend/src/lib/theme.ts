@@ -48,6 +48,10 @@ export const appTheme = createTheme({
       palette: {
         primary: { main: '#90caf9' },
         secondary: { main: '#80cbc4' },
+        // The 200 shades, like primary and secondary: MUI's defaults (#f44336, #66bb6a) under
+        // white text, on a filled button or alert, fall short of AA.
+        error: { main: '#ef9a9a' },
+        success: { main: '#a5d6a7' },
         background: { default: '#121212', paper: '#1e1e1e' },
       },
     },

@@ -21,16 +21,27 @@ import { ScoreCharts } from '../../features/charts/components/score-charts';
 import { CountdownCard } from '../../features/dashboard/components/countdown-card';
 import { PremiumSuccessModal } from '../../features/dashboard/components/premium-success-modal';
 import { ProgressCard } from '../../features/dashboard/components/progress-card';
+import { ProjectionCard } from '../../features/dashboard/components/projection-card';
 import { QuickTipsCard } from '../../features/dashboard/components/quick-tips-card';
 import { RecentTestsCard } from '../../features/dashboard/components/recent-tests-card';
 import { WelcomeModal } from '../../features/dashboard/components/welcome-modal';
+import { InsightsCard } from '../../features/insights/components/insights-card';
+import { ReReviewCard } from '../../features/re-review/components/re-review-card';
 import { usePublicConfig } from '../../features/site-config/config-api';
 import { useGetTestsQuery } from '../../features/tests/api/tests-api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAppSelector } from '../hooks';
 
 /** What the test list feeds: the error alert, the progress charts, recent tests and tips. */
-function DashboardTests({ tests, failed }: { tests: readonly Test[]; failed: boolean }) {
+function DashboardTests({
+  tests,
+  failed,
+  targetScore,
+}: {
+  tests: readonly Test[];
+  failed: boolean;
+  targetScore: number | null;
+}) {
   return (
     <>
       {failed ? (
@@ -42,7 +53,7 @@ function DashboardTests({ tests, failed }: { tests: readonly Test[]; failed: boo
         <ProgressCard
           testCount={tests.length}
           failed={failed}
-          charts={<ScoreCharts tests={tests} />}
+          charts={<ScoreCharts tests={tests} targetScore={targetScore} />}
         />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <RecentTestsCard tests={tests} />
@@ -83,6 +94,12 @@ export function DashboardRoute() {
       {user?.plannedTestingDate ? (
         <CountdownCard plannedTestingDate={user.plannedTestingDate} productName={brandName} />
       ) : null}
+      {user ? (
+        <ProjectionCard
+          plannedTestingDate={user.plannedTestingDate}
+          targetScore={user.targetScore ?? null}
+        />
+      ) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         <Button variant="contained" component={RouterLink} to="/tests/new">
           Add New Test
@@ -91,11 +108,17 @@ export function DashboardRoute() {
           View All Tests
         </Button>
       </Stack>
+      <ReReviewCard />
+      <InsightsCard />
       {!showTests ? (
         <LoadingSpinner label="Loading your dashboard..." />
       ) : (
         <>
-          <DashboardTests tests={tests.data ?? []} failed={tests.isError} />
+          <DashboardTests
+            tests={tests.data ?? []}
+            failed={tests.isError}
+            targetScore={user?.targetScore ?? null}
+          />
           <WelcomeModal
             open={welcomeOpen}
             productName={brandName}

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { FormCard } from '../../components/form-card';
 import { PageContainer } from '../../components/page-container';
+import { AccountDeletedNotice } from '../../features/account-data/components/account-deleted-notice';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -9,6 +10,7 @@ export function LoginRoute() {
   usePageTitle('Login');
   return (
     <PageContainer maxWidth="sm">
+      <AccountDeletedNotice />
       <FormCard title="Login">
         <LoginForm onSignedIn={() => void navigate('/dashboard')} />
       </FormCard>

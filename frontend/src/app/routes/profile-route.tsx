@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FormCard } from '../../components/form-card';
 import { PageContainer } from '../../components/page-container';
+import { AccountDataCard } from '../../features/account-data/components/account-data-card';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
 import { selectCurrentUser } from '../../features/auth/session-slice';
@@ -24,6 +25,7 @@ export function ProfileRoute() {
         <FormCard title="Change Password" headingLevel="h2">
           <ChangePasswordForm />
         </FormCard>
+        <AccountDataCard user={user} />
       </Box>
     </PageContainer>
   );

@@ -6,11 +6,13 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ERRORS, type Question, type QuestionSearch } from '@mcat/contracts';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { PageContainer } from '../../components/page-container';
 import { SectionCard } from '../../components/section-card';
+import { AnkiExport } from '../../features/anki/components/anki-export';
 import { LoadMoreStatus } from '../../features/questions/components/load-more-status';
 import { QuestionFilters } from '../../features/questions/components/question-filters';
 import { WindowedQuestionsTable } from '../../features/questions/components/windowed-questions-table';
@@ -115,9 +117,23 @@ export function QuestionsRoute() {
           }}
         />
       </SectionCard>
-      <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 2 }}>
-        {questionCountLabel(list.total)}
-      </Typography>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{
+          mt: 3,
+          mb: 2,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+        }}
+      >
+        <Typography variant="h5" component="h2">
+          {questionCountLabel(list.total)}
+        </Typography>
+        <AnkiExport filters={applied} disabled={!list.total} />
+      </Stack>
       {body()}
     </PageContainer>
   );

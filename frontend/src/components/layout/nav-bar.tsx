@@ -32,6 +32,8 @@ const SIGNED_IN_LINKS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/tests', label: 'Tests' },
   { to: '/questions', label: 'Questions' },
+  { to: '/insights', label: 'Insights' },
+  { to: '/re-review', label: 'Re-review' },
   { to: '/guide', label: 'Guide' },
   { to: '/about', label: 'About' },
   { to: '/profile', label: 'Profile' },

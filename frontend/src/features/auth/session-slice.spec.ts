@@ -10,6 +10,7 @@ const user: User = {
   name: 'Ada',
   email: 'ada@example.com',
   plannedTestingDate: '2026-04-18',
+  targetScore: null,
   isPremium: false,
   roles: ['student'],
 };
@@ -184,6 +185,7 @@ describe('session', () => {
         name: 'Ada',
         email: user.email,
         plannedTestingDate: null,
+        targetScore: null,
       }),
     );
     await expect(update.unwrap()).rejects.toMatchObject({ status: 401 });

@@ -10,7 +10,7 @@ import {
 } from '@reduxjs/toolkit';
 import { ERRORS, type User } from '@mcat/contracts';
 import { apiErrorMessage } from '../../lib/api-error';
-import { unauthorized } from '../../lib/api';
+import { accountDeleted, unauthorized } from '../../lib/api';
 import { readStoredToken } from '../../lib/browser-storage';
 import { authApi } from './api/auth-api';
 
@@ -22,6 +22,8 @@ export interface SessionState {
   error: string | null;
   /** The API refused the session's token (a 401): the app sends the user to /login. */
   expired: boolean;
+  /** The user deleted the account: the app sends them to /login with a notice. */
+  deleted: boolean;
 }
 
 export const initialSessionState = (): SessionState => ({
@@ -31,6 +33,7 @@ export const initialSessionState = (): SessionState => ({
   loading: true,
   error: null,
   expired: false,
+  deleted: false,
 });
 
 const signedOut = (state: SessionState): void => {
@@ -47,6 +50,7 @@ const signedIn = (state: SessionState, token: string, user: User): void => {
   state.loading = false;
   state.error = null;
   state.expired = false;
+  state.deleted = false;
 };
 
 const { endpoints } = authApi;
@@ -61,6 +65,7 @@ export const sessionSlice = createSlice({
     logout(state) {
       signedOut(state);
       state.expired = false;
+      state.deleted = false;
     },
     clearError(state) {
       state.error = null;
@@ -72,6 +77,11 @@ export const sessionSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(accountDeleted, (state) => {
+        signedOut(state);
+        state.expired = false;
+        state.deleted = true;
+      })
       .addCase(unauthorized, (state) => {
         signedOut(state);
         state.expired = true;

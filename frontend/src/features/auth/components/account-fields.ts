@@ -9,6 +9,8 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   SIGN_IN_PASSWORD_MAX_LENGTH,
+  TOTAL_SCORE_MAX,
+  TOTAL_SCORE_MIN,
 } from '@mcat/contracts';
 
 type FieldLook = Partial<TextFieldProps> & { maxLength?: number };
@@ -33,6 +35,15 @@ export const PLANNED_DATE_FIELD = {
   type: 'date',
   slotProps: { inputLabel: { shrink: true } },
 } satisfies FieldLook;
+
+export const TARGET_SCORE_FIELD = {
+  label: 'Target Score',
+  type: 'number',
+  hint: `Optional: the total you aim for, ${TOTAL_SCORE_MIN}–${TOTAL_SCORE_MAX}`,
+  slotProps: {
+    htmlInput: { min: TOTAL_SCORE_MIN, max: TOTAL_SCORE_MAX, step: 1, inputMode: 'numeric' },
+  },
+} satisfies FieldLook & { hint: string };
 
 /** The password the user has now (the label tells which form it is). */
 export const CURRENT_PASSWORD_FIELD = {

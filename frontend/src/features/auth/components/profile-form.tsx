@@ -1,4 +1,4 @@
-/** Profile Information: name, email and planned MCAT date. */
+/** Profile Information: name, email, planned MCAT date and target score. */
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,7 +17,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useTimedMessage } from '../../../lib/use-timed-message';
-import { EMAIL_FIELD, NAME_FIELD, PLANNED_DATE_FIELD } from './account-fields';
+import { EMAIL_FIELD, NAME_FIELD, PLANNED_DATE_FIELD, TARGET_SCORE_FIELD } from './account-fields';
 import { useUpdateProfileMutation } from '../api/auth-api';
 
 export const PROFILE_UPDATED = 'Profile updated successfully';
@@ -26,6 +26,7 @@ const formValues = (user: User): z.input<typeof profileSchema> => ({
   name: user.name,
   email: user.email,
   plannedTestingDate: user.plannedTestingDate?.split('T')[0] ?? '',
+  targetScore: user.targetScore?.toString() ?? '',
 });
 
 export function ProfileForm({ user }: { user: User }) {
@@ -70,6 +71,7 @@ export function ProfileForm({ user }: { user: User }) {
       <FormTextField form={form} name="name" {...NAME_FIELD} />
       <FormTextField form={form} name="email" {...EMAIL_FIELD} />
       <FormTextField form={form} name="plannedTestingDate" {...PLANNED_DATE_FIELD} />
+      <FormTextField form={form} name="targetScore" {...TARGET_SCORE_FIELD} />
       <SubmitButton sx={{ alignSelf: 'flex-start' }} busy={isSubmitting} busyLabel="Saving...">
         Update Profile
       </SubmitButton>

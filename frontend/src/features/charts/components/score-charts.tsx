@@ -27,6 +27,7 @@ import type { ChartTest } from '../utils/chart-data';
 import { seriesColor } from '../utils/chart-colors';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { LazyScoreLineChart } from './lazy-score-line-chart';
+import { TotalScoreTable } from './total-score-table';
 
 export const NO_CHART_DATA = 'No test data available to display.';
 
@@ -34,6 +35,8 @@ export interface ScoreChartsProps {
   tests: readonly ChartTest[];
   /** Duration of the drawing animation; the landing demo uses 2000 ms. */
   animationMs?: number;
+  /** The student's target total: a dashed line on the total chart and a column of its table. */
+  targetScore?: number | null;
 }
 
 const chartBox = {
@@ -41,7 +44,7 @@ const chartBox = {
   [`@media (max-width:${NARROW_SCREEN_PX - 0.05}px)`]: { height: 280 },
 } as const;
 
-export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
+export function ScoreCharts({ tests, animationMs = 1000, targetScore = null }: ScoreChartsProps) {
   const darkMode = useTheme().palette.mode === 'dark';
   const [visible, setVisible] = useState<readonly SectionKey[]>(SECTION_KEYS);
   // In the prerendered landing page a click before React runs would flip the box and then be
@@ -58,7 +61,8 @@ export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
     );
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Typography variant="h6" component="h3">
           MCAT Total Score
@@ -66,6 +70,7 @@ export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Total scores range from {TOTAL_SCORE_MIN} to {TOTAL_SCORE_MAX}. Each point is labelled
           with the test it comes from.
+          {targetScore === null ? '' : ` The dashed line is your target score of ${targetScore}.`}
         </Typography>
         <Box sx={chartBox}>
           <LazyScoreLineChart
@@ -73,9 +78,13 @@ export function ScoreCharts({ tests, animationMs = 1000 }: ScoreChartsProps) {
             tests={tests}
             visible={visible}
             animationMs={animationMs}
-            ariaLabel={`MCAT Total Score chart of ${tests.length} tests`}
+            targetScore={targetScore}
+            ariaLabel={`MCAT Total Score chart of ${tests.length} tests${
+              targetScore === null ? '' : `, with your target score of ${targetScore}`
+            }`}
           />
         </Box>
+        <TotalScoreTable tests={tests} targetScore={targetScore} />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Typography variant="h6" component="h3">

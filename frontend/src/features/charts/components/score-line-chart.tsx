@@ -27,7 +27,12 @@ import {
   TOTAL_SCORE_MIN,
   type SectionKey,
 } from '@mcat/contracts';
-import { sectionScoreSeries, totalScoreSeries, type ChartTest } from '../utils/chart-data';
+import {
+  sectionScoreSeries,
+  targetLegend,
+  totalScoreSeries,
+  type ChartTest,
+} from '../utils/chart-data';
 import { seriesColor } from '../utils/chart-colors';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
@@ -39,6 +44,8 @@ export interface ScoreLineChartProps {
   visible: readonly SectionKey[];
   animationMs: number;
   ariaLabel: string;
+  /** The total chart draws it as a dashed horizontal line with its own legend entry. */
+  targetScore?: number | null;
 }
 
 interface ChartLook {
@@ -98,13 +105,20 @@ const displayFrom =
   (context: { dataIndex: number }): boolean =>
     labels[context.dataIndex] !== null;
 
+interface TargetLine {
+  score: number | null;
+  color: string;
+}
+
 const totalChartData = (
   tests: readonly ChartTest[],
   narrow: boolean,
   darkMode: boolean,
+  target: TargetLine,
 ): ChartData<'line'> => {
   const total = totalScoreSeries(tests, narrow);
   const color = seriesColor('total', darkMode);
+  const { score } = target;
   return {
     labels: total.dates,
     datasets: [
@@ -116,6 +130,21 @@ const totalChartData = (
         tension: 0.2,
         datalabels: { display: displayFrom(total.labels), formatter: labelFrom(total.labels) },
       },
+      ...(score === null
+        ? []
+        : [
+            {
+              label: targetLegend(score),
+              data: total.dates.map(() => score),
+              borderColor: target.color,
+              backgroundColor: target.color,
+              borderDash: [6, 4],
+              borderWidth: 2,
+              pointRadius: 0,
+              pointHoverRadius: 0,
+              datalabels: { display: false },
+            },
+          ]),
     ],
   };
 };
@@ -149,6 +178,7 @@ export function ScoreLineChart({
   visible,
   animationMs,
   ariaLabel,
+  targetScore = null,
 }: ScoreLineChartProps) {
   const theme = useTheme();
   const darkMode = theme.palette.mode === 'dark';
@@ -159,12 +189,13 @@ export function ScoreLineChart({
     gridColor: theme.palette.divider,
     animationMs,
   };
+  const targetColor = theme.palette.text.secondary;
   const data = useMemo(
     () =>
       chart === 'total'
-        ? totalChartData(tests, narrow, darkMode)
+        ? totalChartData(tests, narrow, darkMode, { score: targetScore, color: targetColor })
         : sectionChartData(tests, visible, narrow, darkMode),
-    [chart, tests, visible, narrow, darkMode],
+    [chart, tests, visible, narrow, darkMode, targetScore, targetColor],
   );
   const options =
     chart === 'total'

@@ -55,6 +55,17 @@ export const totalScoreSeries = (
   };
 };
 
+/** The target line's legend entry (and the table's column). */
+export const targetLegend = (targetScore: number): string => `Target Score (${targetScore})`;
+
+/** A total against the target: "+3", "−4" or "0". */
+export const differenceFromTarget = (totalScore: number, targetScore: number): string => {
+  const difference = totalScore - targetScore;
+  if (difference > 0) return `+${difference}`;
+  if (difference < 0) return `−${-difference}`;
+  return '0';
+};
+
 export interface SectionSeries {
   key: SectionKey;
   name: string;

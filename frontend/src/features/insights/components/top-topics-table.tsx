@@ -1,0 +1,100 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import type { TagTrend } from '../utils/findings';
+import { perTestNumber } from '../utils/labels';
+import { STEADY_BAND, type Trend } from '../utils/trend';
+
+const TREND_LOOK: Record<Trend, { label: string; icon: typeof TrendingUpIcon; color: string }> = {
+  rising: { label: 'Rising', icon: TrendingUpIcon, color: 'error.main' },
+  falling: { label: 'Falling', icon: TrendingDownIcon, color: 'success.main' },
+  steady: { label: 'Steady', icon: TrendingFlatIcon, color: 'text.secondary' },
+};
+
+function TrendCell({ summary }: Pick<TagTrend, 'summary'>) {
+  if (summary.trend === null) {
+    return <Typography variant="body2">Too few tests</Typography>;
+  }
+  const { label, icon: Icon, color } = TREND_LOOK[summary.trend];
+  return (
+    <>
+      <Typography
+        variant="body2"
+        component="span"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}
+      >
+        <Icon fontSize="small" sx={{ color }} aria-hidden />
+        {label}
+      </Typography>{' '}
+      <Typography
+        variant="body2"
+        component="span"
+        color="text.secondary"
+        sx={{ display: 'inline-block' }}
+      >
+        {/* Non-breaking spaces: on a phone it wraps between the numbers and "per test" only. */}(
+        {perTestNumber(summary.earlier)}&nbsp;→&nbsp;{perTestNumber(summary.recent)} per&nbsp;test)
+      </Typography>
+    </>
+  );
+}
+
+/** The most-missed topic tags with how their misses move (utils/trend.ts). */
+export function TopTopicsTable({ tags }: { tags: readonly TagTrend[] }) {
+  if (tags.length === 0) {
+    return (
+      <Typography color="text.secondary">
+        None of your missed questions has a topic tag yet. Add tags to your questions to see which
+        topics cost you the most.
+      </Typography>
+    );
+  }
+  return (
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label="Most-missed topics"
+      sx={{ overflowX: 'auto' }}
+    >
+      <Table size="small" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+        <caption>
+          Trend: missed questions per test in the recent half of your tests against the earlier
+          half; a change under {STEADY_BAND} per test is steady.
+        </caption>
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              Topic
+            </TableCell>
+            <TableCell component="th" scope="col" align="right">
+              Missed
+            </TableCell>
+            <TableCell component="th" scope="col">
+              Trend
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {tags.map(({ tag, count, summary }) => (
+            <TableRow key={tag}>
+              <TableCell component="th" scope="row">
+                {tag}
+              </TableCell>
+              <TableCell align="right">{count}</TableCell>
+              <TableCell>
+                <TrendCell summary={summary} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
