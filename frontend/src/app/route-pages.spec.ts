@@ -15,6 +15,7 @@ describe('the page a pathname opens', () => {
     ['/tests/65f0c1/questions/new', PAGES.newQuestion],
     ['/questions/65f0c2/edit', PAGES.editQuestion],
     ['/insights', PAGES.insights],
+    ['/re-review', PAGES.reReview],
     ['/no/such/page', PAGES.notFound],
     ['/dashboard/extra', PAGES.notFound],
   ])('%s', (pathname, page) => {

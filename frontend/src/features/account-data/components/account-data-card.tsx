@@ -7,11 +7,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  ACCOUNT_DATA_FILE_NAME,
-  ACCOUNT_DATA_TEXTS as T,
-  type User,
-} from '@mcat/contracts';
+import { ACCOUNT_DATA_FILE_NAME, ACCOUNT_DATA_TEXTS as T, type User } from '@mcat/contracts';
 import { accountDeleted, api } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { saveDownload } from '../../../lib/download';

@@ -60,21 +60,39 @@ export function AnkiExport({ filters, disabled = false }: AnkiExportProps) {
   const content = (notice: Notice) => {
     if (notice.kind === 'error') {
       return (
-        <Alert severity="error" variant="filled" onClose={close} sx={{ width: '100%' }}>
+        <Alert
+          severity="error"
+          variant="standard"
+          elevation={6}
+          onClose={close}
+          sx={{ width: '100%' }}
+        >
           {notice.message}
         </Alert>
       );
     }
     if (notice.kind === 'marked') {
       return (
-        <Alert severity="success" variant="filled" onClose={close} sx={{ width: '100%' }}>
+        <Alert
+          severity="success"
+          variant="standard"
+          elevation={6}
+          onClose={close}
+          sx={{ width: '100%' }}
+        >
           {notice.message}
         </Alert>
       );
     }
     const { count, exportId } = notice;
     return (
-      <Alert severity="success" variant="filled" onClose={close} sx={{ width: '100%' }}>
+      <Alert
+        severity="success"
+        variant="standard"
+        elevation={6}
+        onClose={close}
+        sx={{ width: '100%' }}
+      >
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Box component="span">{ANKI_MESSAGES.exported(count)}</Box>
           {exportId && count > 0 && (

@@ -43,7 +43,12 @@ export function TotalScoreTable({ tests, targetScore }: TotalScoreTableProps) {
         {open ? 'Hide table' : 'Show as table'}
       </Button>
       {open ? (
-        <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label="MCAT Total Score table"
+          sx={{ maxWidth: '100%', overflowX: 'auto' }}
+        >
           <Table size="small" id={tableId}>
             <caption>
               MCAT Total Score by test, oldest first

@@ -17,11 +17,12 @@ const OUTCOME_LABELS: Record<ReviewOutcome, string> = {
   easy: 'Easy',
 };
 
+/** Palette colours whose text meets AA on the paper in both schemes (warning and info do not). */
 const OUTCOME_COLORS = {
   again: 'error',
-  hard: 'warning',
+  hard: 'secondary',
   good: 'success',
-  easy: 'info',
+  easy: 'primary',
 } as const;
 
 interface ReviewQuestionCardProps {
