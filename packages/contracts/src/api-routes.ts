@@ -213,6 +213,7 @@ const AUTH: readonly ApiRoute[] = [
       'the law requires, without name and e-mail); a confirmation mail goes out.',
     request: { body: deleteAccountSchema },
     response: { status: 200, body: 'MessageResponse' },
+    errors: ['CONFLICT'],
   },
   {
     method: 'POST',
@@ -591,7 +592,7 @@ const QUESTIONS: readonly ApiRoute[] = [
       'FSRS schedules the next one: again brings it back within minutes, hard later, good and easy days later.',
     request: { params: questionIdParams, body: reviewOutcomeSchema },
     response: { status: 200, body: 'ReviewedQuestion' },
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'CONFLICT'],
   },
 ];
 

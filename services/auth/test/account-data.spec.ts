@@ -25,6 +25,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import Redis from 'ioredis';
 import { Types, type Connection } from 'mongoose';
 import { connect, type NatsConnection } from 'nats';
+import { PasswordHasher } from '../src/passwords/password-hasher';
 import { internalFieldsIn, startAuth, uniqueEmail, type RunningAuth } from './support/auth-app';
 import { startMailerLeg, type MailerLeg } from './support/mailer-leg';
 
@@ -273,6 +274,14 @@ describe('the deletion of the account', () => {
     const other = await auth.call<AuthResponse>('POST', '/api/auth/login', {
       body: { email: user.email, password: user.password },
     });
+    // An unused reset link of the account's, which the deletion takes with it.
+    await auth.call('POST', '/api/auth/forgot-password', { body: { email: user.email } });
+    const resetTokens = () =>
+      auth.app
+        .get<Connection>(getConnectionToken())
+        .collection('password_reset_tokens')
+        .countDocuments({ userId: new Types.ObjectId(id) });
+    expect(await resetTokens()).toBe(1);
 
     const answer = await auth.call('DELETE', '/api/auth/me', {
       token: user.token,
@@ -290,6 +299,7 @@ describe('the deletion of the account', () => {
       expect(me).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.signInAgain } });
     }
     expect(Number(await redis.get(sessionVersionKey(id)))).toBeGreaterThanOrEqual(1);
+    expect(await resetTokens()).toBe(0);
     const login = await auth.call('POST', '/api/auth/login', {
       body: { email: user.email, password: user.password },
     });
@@ -338,5 +348,57 @@ describe('the deletion of the account', () => {
     });
     expect(twice.status).toBe(401);
     expect(await deletedEvents(id)).toHaveLength(1);
+  });
+
+  /**
+   * Runs `meanwhile` while the deletion checks the password (the moment between its read of the
+   * account and its write), as another tab's request would.
+   */
+  const whileCheckingPassword = (meanwhile: () => Promise<unknown>) => {
+    const hasher = auth.app.get(PasswordHasher);
+    const verify = hasher.verify.bind(hasher);
+    return jest.spyOn(hasher, 'verify').mockImplementationOnce(async (hash, password) => {
+      const matches = await verify(hash, password);
+      await meanwhile();
+      return matches;
+    });
+  };
+
+  it('a password change racing the deletion wins: nothing is deleted and the new session lives', async () => {
+    const user = await register();
+    const _id = new Types.ObjectId(user.user._id);
+    // What UsersService.replacePassword writes: a new version, the revision untouched.
+    const spy = whileCheckingPassword(() =>
+      users().updateOne(
+        { _id },
+        { $set: { passwordHash: 'changed' }, $inc: { sessionVersion: 1 } },
+      ),
+    );
+    const answer = await auth.call('DELETE', '/api/auth/me', {
+      token: user.token,
+      body: { password: user.password },
+    });
+    spy.mockRestore();
+    expect(answer).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.signInAgain } });
+    const stored = await users().findOne({ _id });
+    expect(stored).toMatchObject({ email: user.email, passwordHash: 'changed', sessionVersion: 1 });
+    expect(await deletedEvents(user.user._id)).toHaveLength(0);
+  });
+
+  it('a profile change racing the deletion is written over: the account is deleted all the same', async () => {
+    const user = await register();
+    const _id = new Types.ObjectId(user.user._id);
+    const spy = whileCheckingPassword(() =>
+      users().updateOne({ _id }, { $set: { name: 'Renamed' }, $inc: { revision: 1 } }),
+    );
+    const answer = await auth.call('DELETE', '/api/auth/me', {
+      token: user.token,
+      body: { password: user.password },
+    });
+    spy.mockRestore();
+    expect(answer).toMatchObject({ status: 200, body: { message: ACCOUNT_DATA_MESSAGES.deleted } });
+    expect(Number(await redis.get(sessionVersionKey(user.user._id)))).toBe(1);
+    const me = await auth.call('GET', '/api/auth/me', { token: user.token });
+    expect(me.status).toBe(401);
   });
 });

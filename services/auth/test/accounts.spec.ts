@@ -190,6 +190,8 @@ describe('accounts', () => {
       [99999, TARGET_SCORE_MESSAGES.tooHigh],
       [505.5, TARGET_SCORE_MESSAGES.notWhole],
       ['abc', TARGET_SCORE_MESSAGES.notWhole],
+      ['0x1F0', TARGET_SCORE_MESSAGES.notWhole],
+      ['5.1e2', TARGET_SCORE_MESSAGES.notWhole],
       [true, TARGET_SCORE_MESSAGES.notWhole],
       [[510], TARGET_SCORE_MESSAGES.notWhole],
     ];

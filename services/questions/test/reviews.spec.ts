@@ -132,6 +132,30 @@ describe('spaced re-review', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('gives up with 409 when the schedule cannot be written, and records nothing', async () => {
+    const user = newUserId();
+    const testId = await h.newTest(user);
+    const question = await logQuestion(user, testId, 1);
+    // A schedule under the question's id that is not this user's: every write of theirs misses.
+    const stray = {
+      questionId: question._id,
+      userId: newUserId(),
+      testId,
+      due: new Date(),
+      reps: 0,
+    };
+    await schedules.insertOne(stray);
+    const answer = await review(user, question._id, 'good');
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { statusCode: 409, code: 'CONFLICT', message: REVIEW_MESSAGES.busy },
+    });
+    expect(await schedules.find({ questionId: question._id }).toArray()).toEqual([
+      expect.objectContaining({ userId: stray.userId, reps: 0 }),
+    ]);
+    await schedules.deleteOne({ questionId: question._id });
+  });
+
   it('answers 400 with a code to a bad body or id, and records nothing', async () => {
     const user = newUserId();
     const testId = await h.newTest(user);

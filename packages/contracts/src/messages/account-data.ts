@@ -5,6 +5,9 @@ export const ACCOUNT_DATA_MESSAGES = {
   /** 503: a service holding part of the student's data did not answer; no partial file is sent. */
   exportUnavailable: (service: string) =>
     `Your ${service} data cannot be gathered right now, so no file was made. Please try again in a moment.`,
+  /** 409: the profile kept changing while the deletion was written; nothing was deleted. */
+  deleteConflict:
+    'Your account changed while it was being deleted, so nothing was deleted. Please try again.',
   /** The answer of a completed deletion. */
   deleted: 'Your account has been deleted. Everything we kept about you is being erased.',
   /** The web app's notice on the page it lands on after the deletion. */

@@ -1,4 +1,4 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ACCOUNT_DATA_MESSAGES,
@@ -12,11 +12,15 @@ import type { Model } from 'mongoose';
 import { Clock } from '../clock/clock';
 import { AccountNotices } from '../mail/account-notices';
 import { PasswordHasher } from '../passwords/password-hasher';
+import { ResetToken } from '../password-reset/reset-token.schema';
 import { SessionVersionStore } from '../sessions/session-version-store';
 import { User } from '../users/user.schema';
 import { toUserView } from '../users/user.view';
 import { userDeleted } from './account-data.events';
 import { ServiceExportsClient } from './service-exports.client';
+
+/** Writes of the deletion tried while other profile changes keep coming in between. */
+const DELETE_ATTEMPTS = 3;
 
 /**
  * The student's own data: the export assembled from every service, and the deletion of the
@@ -26,6 +30,7 @@ import { ServiceExportsClient } from './service-exports.client';
 export class AccountDataService {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(ResetToken.name) private readonly resetTokens: Model<ResetToken>,
     private readonly hasher: PasswordHasher,
     private readonly sessionVersions: SessionVersionStore,
     private readonly notices: AccountNotices,
@@ -60,26 +65,41 @@ export class AccountDataService {
    * `SessionVersionStore.retire`); the confirmation mail follows.
    */
   async delete(userId: string, body: DeleteAccountBody): Promise<MessageResponse> {
-    const user = await this.users.findById(userId);
+    let user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     if (!(await this.hasher.verify(user.passwordHash, body.password))) {
       throw new ApiException('VALIDATION', ACCOUNT_DATA_MESSAGES.deletePasswordIncorrect);
     }
-    const { modifiedCount } = await this.users.updateOne(
-      { _id: user._id, revision: user.revision },
-      {
-        $set: {
-          deletedAt: this.clock.now(),
-          email: `deleted-${userId}@deleted.invalid`,
-          passwordHash: '',
+    // The version the checked password and this session belong to: the write only lands on it, so
+    // the version retired below is the stored one even if a password change raced the check.
+    const { sessionVersion } = user;
+    for (let attempt = 1; ; attempt += 1) {
+      const { modifiedCount } = await this.users.updateOne(
+        { _id: user._id, revision: user.revision, sessionVersion },
+        {
+          $set: {
+            deletedAt: this.clock.now(),
+            email: `deleted-${userId}@deleted.invalid`,
+            passwordHash: '',
+          },
+          $inc: { sessionVersion: 1, revision: 1 },
+          $push: { outbox: userDeleted(userId) },
         },
-        $inc: { sessionVersion: 1, revision: 1 },
-        $push: { outbox: userDeleted(userId) },
-      },
-    );
-    // Another request changed or deleted the account meanwhile: its session has ended or will.
-    if (modifiedCount !== 1) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
-    await this.sessionVersions.retire(userId, user.sessionVersion + 1);
+      );
+      if (modifiedCount === 1) break;
+      user = await this.users.findById(userId);
+      // Deleted, signed out everywhere or given a new password meanwhile: this session has ended.
+      if (!user || user.sessionVersion !== sessionVersion) {
+        throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
+      }
+      // Only another change of the profile came in between: tried again on the new revision.
+      if (attempt === DELETE_ATTEMPTS) {
+        throw new ConflictException(ACCOUNT_DATA_MESSAGES.deleteConflict);
+      }
+    }
+    await this.sessionVersions.retire(userId, sessionVersion + 1);
+    // An unused reset link of the account: nothing of the person is kept.
+    await this.resetTokens.deleteMany({ userId: user._id });
     await this.notices.accountDeleted(userId, { name: user.name, email: user.email });
     return { message: ACCOUNT_DATA_MESSAGES.deleted };
   }

@@ -1,8 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import {
   ERRORS,
+  REVIEW_MESSAGES,
   type DueQuestion,
   type Question,
   type ReviewedQuestion,
@@ -13,6 +14,9 @@ import { testIdOf } from '../questions/question.mapper';
 import { QuestionsService } from '../questions/questions.service';
 import { cardOf, fieldsOf, GRADES, nextReviewAtByOutcome, scheduler } from './review-card';
 import { ReviewSchedule } from './review-schedule.schema';
+
+/** Writes of one review tried while other reviews of the same question land first. */
+const REVIEW_WRITE_ATTEMPTS = 5;
 
 /**
  * The spaced re-review of a user's missed questions (docs/adr/0022-spaced-review.md). A question's
@@ -59,7 +63,7 @@ export class ReviewsService {
   async review(userId: string, id: string, outcome: ReviewOutcome): Promise<ReviewedQuestion> {
     const question = await this.live(userId, id);
     const now = new Date();
-    for (;;) {
+    for (let attempt = 1; attempt <= REVIEW_WRITE_ATTEMPTS; attempt += 1) {
       const current = await this.schedules
         .findOne({ questionId: id, userId })
         .lean<ReviewSchedule & { _id: unknown }>();
@@ -70,6 +74,9 @@ export class ReviewsService {
         return { ...question, nextReviewAt: next.due.toISOString() };
       }
     }
+    // Other reviews of the question kept landing first (or a schedule under its id is not this
+    // user's): nothing was recorded.
+    throw new ConflictException(REVIEW_MESSAGES.busy);
   }
 
   /** Whether the schedule was written from `current` (false: another review came first). */
@@ -116,7 +123,9 @@ export class ReviewsService {
     try {
       await this.live(userId, id);
     } catch (error) {
-      await this.schedules.deleteOne({ questionId: id, userId });
+      if (error instanceof NotFoundException) {
+        await this.schedules.deleteOne({ questionId: id, userId });
+      }
       throw error;
     }
   }
