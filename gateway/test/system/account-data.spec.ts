@@ -42,6 +42,13 @@ async function studentWithData(): Promise<SignedIn & { test: Test; question: Que
     student.token,
   );
   expect(logged.status).toBe(201);
+  // Reviewed once, so the question has a stored schedule (an unreviewed one has none).
+  const reviewed = await gateway.post(
+    `/api/questions/${logged.body._id}/review`,
+    { outcome: 'good' },
+    student.token,
+  );
+  expect(reviewed.status).toBe(200);
   const intent = await gateway.post<PaymentIntentResult>(
     '/api/auth/create-payment-intent',
     {},
@@ -122,7 +129,7 @@ describe("the student's own data", () => {
     expect(data.profile).toMatchObject({ _id: ada.user._id, email: ada.email, isPremium: true });
     expect(data.tests.map((t) => t._id)).toEqual([ada.test._id]);
     expect(data.questions.map((q) => q._id)).toEqual([ada.question._id]);
-    expect(data.questions[0]).toHaveProperty('review');
+    expect(data.questions[0]?.review).toMatchObject({ nextReviewAt: expect.any(String) });
     expect(data.payments).toHaveLength(1);
     expect(data.purchases).toHaveLength(1);
     const raw = answer.raw.toString();
@@ -177,6 +184,7 @@ describe("the student's own data", () => {
       tests: 1,
       questions: 1,
       summaries: 1,
+      schedules: 1,
       payments: 1,
       purchases: 1,
     });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ANKI_MESSAGES } from '../messages/anki';
-import { questionSearchSchema } from './questions';
+import { questionFilters } from './questions';
 
 export const ANKI_EXPORT_FILE_NAME = 'mcat-missed-questions.apkg';
 
@@ -21,16 +21,8 @@ export const ANKI_EXPORT_COUNT_HEADER = 'x-anki-export-count';
 /** How long an export can be marked after it was made. */
 export const ANKI_EXPORT_MARK_TTL_S = 24 * 60 * 60;
 
-const filters = questionSearchSchema.shape;
-
 /** GET /api/questions/export/anki: the search's filters, without paging; any other answers 400. */
-export const ankiExportQuerySchema = z.strictObject({
-  testId: filters.testId,
-  section: filters.section,
-  mistakeType: filters.mistakeType,
-  ankiStatus: filters.ankiStatus,
-  topicTag: filters.topicTag,
-});
+export const ankiExportQuerySchema = questionFilters.strict();
 export type AnkiExportQuery = z.infer<typeof ankiExportQuerySchema>;
 
 /** POST /api/questions/export/anki/mark: the export id the export answered with. */

@@ -10,9 +10,8 @@ import { TARGET_SCORE_MESSAGES } from '../messages';
 export const targetScore = z.preprocess(
   (value: unknown) => {
     if (value === '' || value === null || value === undefined) return null;
-    if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) {
-      return Number(value);
-    }
+    // Digits only: Number() would also read '0x1F0', '1e3' or ' 511 ' as a number.
+    if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
     return value;
   },
   z
