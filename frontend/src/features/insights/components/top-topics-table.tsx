@@ -60,7 +60,7 @@ export function TopTopicsTable({ tags }: { tags: readonly TagTrend[] }) {
     <TableContainer
       tabIndex={0}
       role="region"
-      aria-label="Most-missed topics"
+      aria-label="Most-missed topics, as a table"
       sx={{ overflowX: 'auto' }}
     >
       <Table size="small" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
