@@ -76,6 +76,9 @@ test('filters, the Anki toggle, edit with returnUrl and deleting a test with its
   await expect(optics).toBeChecked();
   await page.reload();
   await expect(page.getByRole('switch', { name: /Anki card made for question 4 / })).toBeChecked();
+  // The rows' test labels come with a second request; the rows grow when they arrive, and a click
+  // on a link below them while they do lands where the link was (CI once saw this).
+  await expect(table).toContainText('AAMC FL 3 (');
 
   await page.getByRole('button', { name: /Show details of question 21 / }).click();
   await expect(page.getByText('Why the Right Answer is Correct')).toBeVisible();
