@@ -1,0 +1,171 @@
+import Redis from 'ioredis';
+import { privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
+import { PerUserCache, type PerUserCacheOptions } from '../src';
+import { randomObjectId } from '../src/testing';
+
+/**
+ * The per-user cache against a real (private) Redis: two instances stand for two replicas of a
+ * service; the "database" is a map each build reads, counting the reads.
+ */
+describe('PerUserCache', () => {
+  let redisServer: PrivateServer;
+  const clients: Redis[] = [];
+  const stored = new Map<string, string>();
+  let reads = 0;
+
+  const client = () => {
+    const redis = new Redis(redisServer.url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+    redis.on('error', () => undefined);
+    clients.push(redis);
+    return redis;
+  };
+  const replica = (options: Partial<PerUserCacheOptions> = {}) =>
+    new PerUserCache<string>(client(), {
+      name: 'test:values',
+      maxUsers: 100,
+      maxAgeMs: 60_000,
+      ...options,
+    });
+  const read = (userId: string) => async () => {
+    reads += 1;
+    return stored.get(userId) ?? 'nothing';
+  };
+  const ready = (redis: Redis) =>
+    redis.status === 'ready' ? Promise.resolve() : new Promise((r) => redis.once('ready', r));
+
+  beforeAll(async () => {
+    redisServer = await privateRedis();
+  });
+
+  afterAll(async () => {
+    for (const redis of clients) redis.disconnect();
+    await redisServer?.dispose();
+  });
+
+  beforeEach(() => {
+    reads = 0;
+  });
+
+  it('reads the database once, then serves the kept value', async () => {
+    const cache = replica();
+    const user = randomObjectId();
+    stored.set(user, 'first');
+    expect(await cache.get(user, read(user))).toBe('first');
+    stored.set(user, 'written without telling the cache');
+    expect(await cache.get(user, read(user))).toBe('first');
+    expect(reads).toBe(1);
+  });
+
+  it('a change told by another replica is read by this one at once', async () => {
+    const [here, there] = [replica(), replica()];
+    const user = randomObjectId();
+    stored.set(user, 'before');
+    expect(await here.get(user, read(user))).toBe('before');
+    stored.set(user, 'after');
+    await there.changed(user);
+    expect(await here.get(user, read(user))).toBe('after');
+    expect(await here.get(user, read(user))).toBe('after');
+    expect(reads).toBe(2);
+  });
+
+  it('a read that began before a write is never served after the write is told', async () => {
+    const cache = replica();
+    const user = randomObjectId();
+    stored.set(user, 'old');
+    let finish = () => undefined as void;
+    const slowRead = async () => {
+      const value = stored.get(user) as string;
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return value;
+    };
+    const early = cache.get(user, slowRead);
+    await new Promise((r) => setTimeout(r, 50));
+    stored.set(user, 'new');
+    await cache.changed(user);
+    finish();
+    expect(await early).toBe('old');
+    expect(await cache.get(user, read(user))).toBe('new');
+  });
+
+  it('calls at once share one read', async () => {
+    const cache = replica();
+    const user = randomObjectId();
+    stored.set(user, 'shared');
+    const values = await Promise.all(Array.from({ length: 20 }, () => cache.get(user, read(user))));
+    expect(new Set(values)).toEqual(new Set(['shared']));
+    expect(reads).toBe(1);
+  });
+
+  it('a failed read is not kept: the next call reads again', async () => {
+    const cache = replica();
+    const user = randomObjectId();
+    await expect(cache.get(user, () => Promise.reject(new Error('database away')))).rejects.toThrow(
+      'database away',
+    );
+    stored.set(user, 'back');
+    expect(await cache.get(user, read(user))).toBe('back');
+  });
+
+  it('a value older than maxAgeMs is read again, however current its version', async () => {
+    const cache = replica({ maxAgeMs: 200 });
+    const user = randomObjectId();
+    stored.set(user, 'then');
+    expect(await cache.get(user, read(user))).toBe('then');
+    stored.set(user, 'a change whose telling was lost');
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await cache.get(user, read(user))).toBe('a change whose telling was lost');
+    expect(reads).toBe(2);
+  });
+
+  it('keeps at most maxUsers, dropping the least recently read', async () => {
+    const cache = replica({ maxUsers: 2 });
+    const [a, b, c] = [randomObjectId(), randomObjectId(), randomObjectId()];
+    await cache.get(a, read(a));
+    await cache.get(b, read(b));
+    await cache.get(a, read(a));
+    await cache.get(c, read(c));
+    expect(reads).toBe(3);
+    await cache.get(a, read(a));
+    expect(reads).toBe(3);
+    await cache.get(b, read(b));
+    expect(reads).toBe(4);
+  });
+
+  it('versions lost with Redis mean a new read, never an old value', async () => {
+    const redis = client();
+    const cache = new PerUserCache<string>(redis, {
+      name: 'test:values',
+      maxUsers: 100,
+      maxAgeMs: 60_000,
+    });
+    const user = randomObjectId();
+    stored.set(user, 'kept');
+    await cache.get(user, read(user));
+    stored.set(user, 'changed while Redis was wiped');
+    await redis.flushall();
+    expect(await cache.get(user, read(user))).toBe('changed while Redis was wiped');
+  });
+
+  it('with Redis away every call reads the database, and telling a change does not throw', async () => {
+    const cache = replica();
+    const user = randomObjectId();
+    stored.set(user, 'one');
+    expect(await cache.get(user, read(user))).toBe('one');
+    await redisServer.stop();
+    try {
+      stored.set(user, 'two');
+      expect(await cache.get(user, read(user))).toBe('two');
+      expect(await cache.get(user, read(user))).toBe('two');
+      await expect(cache.changed(user)).resolves.toBeUndefined();
+      expect(reads).toBe(3);
+    } finally {
+      await redisServer.start();
+    }
+    await Promise.all(clients.map(ready));
+  });
+});
