@@ -119,6 +119,17 @@ describe('GET /api/tests/projection', () => {
     });
   });
 
+  it('an edited or a new test counts in the very next projection', async () => {
+    const user = student('2025-05-01');
+    const [first] = await log(user, ['2025-03-01', 500], ['2025-03-15', 500], ['2025-04-01', 500]);
+    expect((await project(user)).body.predictedScore).toBe(500);
+    const edited = await h.call(user, 'PUT', `/api/tests/${first!._id}`, scored('2025-03-01', 510));
+    expect(edited.status).toBe(200);
+    expect((await project(user)).body.predictedScore).toBeLessThan(500);
+    await log(user, ['2025-04-15', 520]);
+    expect((await project(user)).body.predictedScore).toBeGreaterThan(505);
+  });
+
   it('without a planned testing date answers 422 PROJECTION_NEEDS_DATE; a new date shows at once', async () => {
     const user = student(null);
     await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);

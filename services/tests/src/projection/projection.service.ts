@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import {
   PROJECTION_MESSAGES,
   PROJECTION_MIN_TESTS,
@@ -9,22 +7,20 @@ import {
 } from '@mcat/contracts';
 import { ApiException } from '@mcat/service-kit';
 import { utcMidnight } from '../tests/calendar';
-import { PracticeTest } from '../tests/test.schema';
+import { ScoredTestsCache } from '../tests/scored-tests.cache';
 import { AuthProfileClient } from './auth-profile.client';
-import { projectScore, type ScoredTest } from './score-projection';
+import { projectScore } from './score-projection';
 
 /** The signed-in student's projected total on the planned testing date, from their own tests. */
 @Injectable()
 export class ProjectionService {
   constructor(
-    @InjectModel(PracticeTest.name) private readonly tests: Model<PracticeTest>,
+    private readonly scoredTests: ScoredTestsCache,
     private readonly profiles: AuthProfileClient,
   ) {}
 
   async project(userId: string): Promise<ScoreProjection> {
-    const tests = await this.tests
-      .find({ userId, deletedAt: null }, { _id: 0, dateTaken: 1, totalScore: 1 })
-      .lean<ScoredTest[]>();
+    const tests = await this.scoredTests.scoredTests(userId);
     if (tests.length < PROJECTION_MIN_TESTS) {
       throw new ApiException('PROJECTION_NEEDS_TESTS', projectionNeedsTests(tests.length));
     }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { InternalTestsController } from './internal-tests.controller';
+import { ScoredTestsCache } from './scored-tests.cache';
 import { TEST_MODELS } from './test.schema';
 import { TestsController } from './tests.controller';
 import { TestsService } from './tests.service';
@@ -8,7 +9,7 @@ import { TestsService } from './tests.service';
 @Module({
   imports: [MongooseModule.forFeature(TEST_MODELS)],
   controllers: [TestsController, InternalTestsController],
-  providers: [TestsService],
-  exports: [TestsService, MongooseModule],
+  providers: [TestsService, ScoredTestsCache],
+  exports: [TestsService, ScoredTestsCache, MongooseModule],
 })
 export class TestsModule {}

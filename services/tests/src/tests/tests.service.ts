@@ -13,6 +13,7 @@ import {
 import { OutboxRelay, PlanLimitsService, type LimitMessages } from '@mcat/service-kit';
 import { utcMidnight } from './calendar';
 import { toApiTest, toSnapshot } from './test.mapper';
+import { ScoredTestsCache } from './scored-tests.cache';
 import { PracticeTest } from './test.schema';
 import { testCreated, testDeleted, testSnapshot, testUpdated } from './tests.events';
 
@@ -40,12 +41,16 @@ export function toTestFields(body: TestBody): TestFields {
   };
 }
 
-/** A user's practice tests: every query is scoped by the user id, another's test is a 404. */
+/**
+ * A user's practice tests: every query is scoped by the user id, another's test is a 404. Each
+ * write that adds, edits or removes a test tells the ScoredTestsCache before it answers.
+ */
 @Injectable()
 export class TestsService {
   constructor(
     @InjectModel(PracticeTest.name) private readonly tests: Model<PracticeTest>,
     private readonly limits: PlanLimitsService,
+    private readonly scoredTests: ScoredTestsCache,
     relay: OutboxRelay,
   ) {
     relay.register(tests);
@@ -95,15 +100,21 @@ export class TestsService {
       await this.tests.deleteMany({ _id: { $in: ids }, userId });
       await this.limits.release(userId, idTexts);
       throw error;
+    } finally {
+      await this.scoredTests.changed(userId);
     }
   }
 
   async update(userId: string, id: string, body: TestBody): Promise<Test> {
     const fields = toTestFields(body);
-    return this.change(userId, id, {
-      $set: fields,
-      $push: { outbox: testUpdated(testSnapshot(id, { userId, ...fields })) },
-    });
+    try {
+      return await this.change(userId, id, {
+        $set: fields,
+        $push: { outbox: testUpdated(testSnapshot(id, { userId, ...fields })) },
+      });
+    } finally {
+      await this.scoredTests.changed(userId);
+    }
   }
 
   async remove(userId: string, id: string): Promise<void> {
@@ -112,6 +123,7 @@ export class TestsService {
       { $set: { deletedAt: new Date() }, $push: { outbox: testDeleted(id, userId) } },
     );
     if (result.matchedCount === 0) throw new NotFoundException(ERRORS.testNotFound);
+    await this.scoredTests.changed(userId);
     await this.limits.release(userId, [id]);
   }
 
