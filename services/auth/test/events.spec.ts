@@ -104,12 +104,7 @@ describe('events and the internal read-through', () => {
       await auth.call('GET', `/internal/users/${user.user._id}`, { internal: true }),
     ).toMatchObject({
       status: 200,
-      body: {
-        userId: user.user._id,
-        isPremium: false,
-        roles: ['student'],
-        plannedTestingDate: null,
-      },
+      body: { userId: user.user._id, isPremium: false, plannedTestingDate: null },
     });
     expect(
       (await auth.call('GET', '/internal/users/0123456789abcdef01234567', { internal: true }))
@@ -118,6 +113,33 @@ describe('events and the internal read-through', () => {
     expect((await auth.call('GET', '/internal/users/not-an-id', { internal: true })).status).toBe(
       400,
     );
+  });
+
+  it('the plan read after a profile change or a purchase is the new one, though the old was kept', async () => {
+    const user = await register();
+    const plan = async () =>
+      (await auth.call('GET', `/internal/users/${user.user._id}`, { internal: true })).body;
+    expect(await plan()).toEqual({
+      userId: user.user._id,
+      isPremium: false,
+      plannedTestingDate: null,
+    });
+    expect(await plan()).toMatchObject({ plannedTestingDate: null });
+    const profile = { name: 'Evie', email: user.email, plannedTestingDate: '2027-05-12' };
+    const changed = await auth.call('PUT', '/api/auth/me', { token: user.token, body: profile });
+    expect(changed.status).toBe(200);
+    expect(await plan()).toMatchObject({ isPremium: false, plannedTestingDate: '2027-05-12' });
+    await auth.call('PUT', '/api/auth/me', {
+      token: user.token,
+      body: { ...profile, plannedTestingDate: '2027-06-02' },
+    });
+    expect(await plan()).toMatchObject({ plannedTestingDate: '2027-06-02' });
+    await auth.call('POST', `/internal/users/${user.user._id}/premium`, { internal: true });
+    expect(await plan()).toEqual({
+      userId: user.user._id,
+      isPremium: true,
+      plannedTestingDate: '2027-06-02',
+    });
   });
 
   it('the internal endpoints answer 404 without the service credential, and grant nothing', async () => {
@@ -181,7 +203,7 @@ describe('events and the internal read-through', () => {
       auth.call('POST', `/internal/users/${user.user._id}/premium`, { internal: true });
     expect(await mark()).toMatchObject({
       status: 200,
-      body: { userId: user.user._id, isPremium: true, roles: ['student'] },
+      body: { userId: user.user._id, isPremium: true, plannedTestingDate: null },
     });
     expect((await me(user.token)).isPremium).toBe(true);
     expect((await mark()).status).toBe(200);

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
 import { AUTH_MESSAGES } from '@mcat/contracts';
 import { ObjectIdPipe, Public } from '@mcat/service-kit';
-import { UsersService, type UserPlan } from './users.service';
+import type { UserPlan } from './user-plan.cache';
+import { UsersService } from './users.service';
 
 /**
  * The other services' read-through of a user's plan (and planned testing date, which the tests

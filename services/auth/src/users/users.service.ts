@@ -26,18 +26,8 @@ import { SessionVersionStore } from '../sessions/session-version-store';
 import { User, type UserDocument } from './user.schema';
 import { toUserView } from './user.view';
 import { changeUser } from './user-changes';
+import { toUserPlan, UserPlanCache, type UserPlan } from './user-plan.cache';
 import { userRegistered } from './users.events';
-
-/**
- * What other services read through: a user's plan and roles, and the planned testing date (the
- * tests service's score projection is made for it).
- */
-export interface UserPlan {
-  userId: string;
-  isPremium: boolean;
-  roles: UserView['roles'];
-  plannedTestingDate: string | null;
-}
 
 /** Accounts: sign-up, sign-in, profile, passwords and plan. */
 @Injectable()
@@ -50,6 +40,7 @@ export class UsersService {
     private readonly rateLimiter: RateLimiter<RateLimitName>,
     private readonly signInBackoff: SignInBackoff,
     private readonly notices: AccountNotices,
+    private readonly plans: UserPlanCache,
     relay: OutboxRelay,
   ) {
     relay.register(users);
@@ -115,6 +106,7 @@ export class UsersService {
       };
     }).catch(rethrowDuplicateEmail);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
+    await this.plans.changed(userId);
     if (previousEmail !== user.email) {
       await this.notices.emailChanged(userId, {
         name: user.name,
@@ -164,19 +156,18 @@ export class UsersService {
     return user ? { id: user._id.toHexString(), name: user.name, email: user.email } : null;
   }
 
-  async plan(userId: string): Promise<UserPlan> {
-    const user = await this.users
-      .findById(userId, { isPremium: 1, roles: 1, plannedTestingDate: 1 })
-      .lean();
-    if (!user) throw new NotFoundException(AUTH_MESSAGES.userNotFound);
-    return toUserPlan(userId, user);
+  plan(userId: string): Promise<UserPlan> {
+    return this.plans.plan(userId);
   }
 
   /** Premium bought: idempotent, and `auth.user.updated` goes out only when it changes. */
   async markPremium(userId: string): Promise<UserPlan | null> {
-    const user = await changeUser(this.users, userId, (current) =>
-      current.isPremium ? null : { isPremium: true },
-    );
+    let wrote = false;
+    const user = await changeUser(this.users, userId, (current) => {
+      wrote = !current.isPremium;
+      return wrote ? { isPremium: true } : null;
+    });
+    if (wrote) await this.plans.changed(userId);
     return user ? toUserPlan(userId, user) : null;
   }
 
@@ -194,18 +185,6 @@ export class UsersService {
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     return user;
   }
-}
-
-function toUserPlan(
-  userId: string,
-  user: Pick<User, 'isPremium' | 'roles' | 'plannedTestingDate'>,
-): UserPlan {
-  return {
-    userId,
-    isPremium: user.isPremium,
-    roles: user.roles,
-    plannedTestingDate: user.plannedTestingDate ?? null,
-  };
 }
 
 function rethrowDuplicateEmail(error: unknown): never {

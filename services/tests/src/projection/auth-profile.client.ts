@@ -6,7 +6,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { AUTH_MESSAGES, PROJECTION_MESSAGES } from '@mcat/contracts';
-import { internalRequestHeaders, SERVICE_CONFIG } from '@mcat/service-kit';
+import { requestInternalUser, SERVICE_CONFIG } from '@mcat/service-kit';
 import type { TestsConfig } from '../config';
 
 interface InternalUser {
@@ -17,7 +17,8 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Reads a user's planned testing date from auth at the moment of asking (`GET /internal/users/:id`,
- * the plan read-through), so a profile change shows in the next projection; nothing is cached.
+ * the plan read-through), so a profile change shows in the next projection; nothing is kept here
+ * (auth answers from its own kept plan, docs/adr/0024-score-projection.md).
  */
 @Injectable()
 export class AuthProfileClient {
@@ -27,16 +28,13 @@ export class AuthProfileClient {
 
   /** 'YYYY-MM-DD' or null; 401 for a user auth no longer knows, 503 when auth cannot answer. */
   async plannedTestingDate(userId: string): Promise<string | null> {
-    const url = new URL(
-      `/internal/users/${encodeURIComponent(userId)}`,
-      this.config.AUTH_INTERNAL_URL,
-    );
     let response: Response;
     try {
-      response = await fetch(url, {
-        headers: internalRequestHeaders(this.config.INTERNAL_API_TOKEN),
-        signal: AbortSignal.timeout(2000),
-      });
+      response = await requestInternalUser(
+        this.config.AUTH_INTERNAL_URL,
+        this.config.INTERNAL_API_TOKEN,
+        userId,
+      );
     } catch (error) {
       this.logger.warn(`Planned date read-through failed: ${(error as Error).message}`);
       throw new ServiceUnavailableException(PROJECTION_MESSAGES.unavailable);
