@@ -11,7 +11,7 @@ import { addTestThroughApi, newAccount, registerThroughApi, signInPage } from '.
 import { keepScreenshot, useColourScheme, type ColourScheme } from './support/screenshots';
 
 // The contracts are CommonJS: values are required, as e2e/support/mailbox.ts does.
-const { TARGET_SCORE_MESSAGES } = createRequire(import.meta.url)(
+const { PROJECTION_MESSAGES, TARGET_SCORE_MESSAGES } = createRequire(import.meta.url)(
   '@mcat/contracts',
 ) as typeof import('@mcat/contracts');
 
@@ -160,6 +160,25 @@ test.describe('score goal and projection', () => {
     await addTestThroughApi(request, token, scored(5, 505, 'FL 5'));
     await page.reload();
     await expect(card.getByText(/^Projected \d{3} \(\d{3}–\d{3}\) on /)).toBeVisible();
+  });
+
+  test('a free student at the plan limit is shown the way to Premium, not to a refused test', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await registerThroughApi(request, newAccount('Barbara'), localDateIn(30));
+    await addTestThroughApi(request, token, scored(40, 500, 'FL A'));
+    await addTestThroughApi(request, token, scored(20, 503, 'FL B'));
+    await signInPage(page, token);
+    await page.goto('/dashboard');
+    const card = projectionCard(page);
+    await expect(
+      card.getByText('A projection needs at least 3 practice tests. Log 1 more to see one.'),
+    ).toBeVisible();
+    await expect(card.getByText(PROJECTION_MESSAGES.freePlan)).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Add New Test' })).toHaveCount(0);
+    await card.getByRole('link', { name: 'Upgrade to Premium' }).click();
+    await expect(page).toHaveURL(/\/premium$/);
   });
 
   test('without a planned date the card points to the profile', async ({ page, request }) => {

@@ -98,6 +98,8 @@ export function DashboardRoute() {
         <ProjectionCard
           plannedTestingDate={user.plannedTestingDate}
           targetScore={user.targetScore ?? null}
+          isPremium={isPremium}
+          testCount={tests.data?.length}
         />
       ) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>

@@ -2,7 +2,7 @@
  * The score goal and projection's texts: the target score's validation, the projection's 422
  * answers, and the one sentence that explains the method (docs/adr/0024-score-projection.md).
  */
-import { TOTAL_SCORE_MAX, TOTAL_SCORE_MIN } from '../constants';
+import { PLAN_LIMITS, TOTAL_SCORE_MAX, TOTAL_SCORE_MIN } from '../constants';
 
 /** How many practice tests a projection needs. */
 export const PROJECTION_MIN_TESTS = 3;
@@ -33,6 +33,11 @@ export const PROJECTION_MESSAGES = {
   loadFailed: 'Failed to load your score projection',
   /** The dashboard's hint when the profile has no target score. */
   noTarget: 'Set a target score on your profile to see how far the projection is from it.',
+  /**
+   * The dashboard's note to a free student under three tests: the free plan holds fewer tests
+   * than a projection needs (docs/adr/0024-score-projection.md).
+   */
+  freePlan: `The free plan holds ${PLAN_LIMITS.free.tests} practice tests, and a projection needs ${PROJECTION_MIN_TESTS}. Upgrade to Premium to log up to ${PLAN_LIMITS.premium.tests} and see yours.`,
   /** What the dashboard says the projection is, in one sentence. */
   method: `A straight-line trend through your practice-test totals, where each test counts half as much as one taken ${PROJECTION_HALF_LIFE_DAYS} days later, extended to your test date; the range is where about ${PROJECTION_INTERVAL_PERCENT / 10} in 10 results would fall, always within ${TOTAL_SCORE_MIN}–${TOTAL_SCORE_MAX}.`,
 } as const;

@@ -5,17 +5,36 @@ import { renderRoute, serverAnswers, type ServerAnswer } from '../../../test-sup
 import { formatProjectionDate } from '../utils/projection-text';
 import { ProjectionCard } from './projection-card';
 
-const show = (
-  answer: ServerAnswer,
-  props: { plannedTestingDate: string | null; targetScore: number | null } = {
-    plannedTestingDate: '2026-05-12',
-    targetScore: 511,
-  },
-) => {
+interface CardProps {
+  plannedTestingDate: string | null;
+  targetScore: number | null;
+  isPremium: boolean;
+  testCount: number | undefined;
+}
+
+const show = (answer: ServerAnswer, props: Partial<CardProps> = {}) => {
   const stub = serverAnswers({ 'GET /api/tests/projection': answer });
-  renderRoute(<ProjectionCard {...props} />, { pattern: '/dashboard', path: '/dashboard' });
+  renderRoute(
+    <ProjectionCard
+      plannedTestingDate="2026-05-12"
+      targetScore={511}
+      isPremium
+      testCount={1}
+      {...props}
+    />,
+    { pattern: '/dashboard', path: '/dashboard' },
+  );
   return stub;
 };
+
+const needsTests = (testCount: number): ServerAnswer => ({
+  status: 422,
+  body: {
+    statusCode: 422,
+    code: 'PROJECTION_NEEDS_TESTS',
+    message: projectionNeedsTests(testCount),
+  },
+});
 
 afterEach(() => {
   cleanup();
@@ -39,16 +58,13 @@ describe('the score projection card', () => {
     cleanup();
     show(
       { status: 200, body: { predictedScore: 515, low: 510, high: 520, atDate: '2026-05-12' } },
-      { plannedTestingDate: '2026-05-12', targetScore: null },
+      { targetScore: null },
     );
     expect(await screen.findByText(PROJECTION_MESSAGES.noTarget)).toBeTruthy();
   });
 
   it("shows the server's message under three tests, with a way to add one", async () => {
-    show({
-      status: 422,
-      body: { statusCode: 422, code: 'PROJECTION_NEEDS_TESTS', message: projectionNeedsTests(1) },
-    });
+    show(needsTests(1));
     expect(
       await screen.findByText(
         'A projection needs at least 3 practice tests. Log 2 more to see one.',
@@ -57,10 +73,36 @@ describe('the score projection card', () => {
     expect(screen.getByRole('link', { name: 'Add New Test' }).getAttribute('href')).toBe(
       '/tests/new',
     );
+    expect(screen.queryByText(PROJECTION_MESSAGES.freePlan)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Upgrade to Premium' })).toBeNull();
+  });
+
+  it('tells a free student their plan holds fewer tests than a projection needs', async () => {
+    show(needsTests(1), { isPremium: false, testCount: 1 });
+    expect(await screen.findByText(PROJECTION_MESSAGES.freePlan)).toBeTruthy();
+    expect(PROJECTION_MESSAGES.freePlan).toBe(
+      'The free plan holds 2 practice tests, and a projection needs 3. Upgrade to Premium to log up to 15 and see yours.',
+    );
+    expect(screen.getByRole('link', { name: 'Add New Test' }).getAttribute('href')).toBe(
+      '/tests/new',
+    );
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe(
+      '/premium',
+    );
+  });
+
+  it('does not send a free student at the plan limit to add a test the plan would refuse', async () => {
+    show(needsTests(2), { isPremium: false, testCount: 2 });
+    expect(await screen.findByText(PROJECTION_MESSAGES.freePlan)).toBeTruthy();
+    expect(screen.getByText(projectionNeedsTests(2))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add New Test' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe(
+      '/premium',
+    );
   });
 
   it('without a planned date points to the profile and asks the server nothing', () => {
-    const stub = show({ status: 500 }, { plannedTestingDate: null, targetScore: 511 });
+    const stub = show({ status: 500 }, { plannedTestingDate: null });
     expect(screen.getByText(PROJECTION_MESSAGES.needsDate)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe(
       '/profile',

@@ -1,14 +1,15 @@
 /**
  * "Score Projection": the total the student's practice tests point to on the planned MCAT date,
  * with its range, the gap to the target score and the one-sentence method; the server's message
- * when there are too few tests, and a way to the profile when there is no date.
+ * when there are too few tests (with the way to Premium for a free student, whose plan holds
+ * fewer tests than a projection needs), and a way to the profile when there is no date.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PROJECTION_MESSAGES, type ErrorCode } from '@mcat/contracts';
+import { PLAN_LIMITS, PROJECTION_MESSAGES, type ErrorCode } from '@mcat/contracts';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { RouterLink } from '../../../components/router-link';
 import { SectionCard } from '../../../components/section-card';
@@ -21,6 +22,9 @@ export const PROJECTION_TITLE = 'Score Projection';
 interface ProjectionCardProps {
   plannedTestingDate: string | null;
   targetScore: number | null;
+  isPremium: boolean;
+  /** The student's tests, once loaded: a free student at the plan's limit is not sent to add one. */
+  testCount: number | undefined;
 }
 
 const errorCode = (error: unknown): ErrorCode | null => {
@@ -34,9 +38,36 @@ const profileLink = (
   </Button>
 );
 
+/** Under three tests: how to get there (a free student needs Premium to log a third). */
+function NeedsTests({
+  isPremium,
+  testCount,
+}: Pick<ProjectionCardProps, 'isPremium' | 'testCount'>) {
+  const canAdd = isPremium || testCount === undefined || testCount < PLAN_LIMITS.free.tests;
+  return (
+    <>
+      {isPremium ? null : <Typography>{PROJECTION_MESSAGES.freePlan}</Typography>}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {canAdd ? (
+          <Button variant="contained" component={RouterLink} to="/tests/new">
+            Add New Test
+          </Button>
+        ) : null}
+        {isPremium ? null : (
+          <Button variant={canAdd ? 'outlined' : 'contained'} component={RouterLink} to="/premium">
+            Upgrade to Premium
+          </Button>
+        )}
+      </Stack>
+    </>
+  );
+}
+
 function Projection({
   plannedTestingDate,
   targetScore,
+  isPremium,
+  testCount,
 }: ProjectionCardProps & { plannedTestingDate: string }) {
   const { data, error, isLoading } = useGetProjectionQuery(plannedTestingDate);
   if (isLoading) return <LoadingSpinner label="Loading your projection..." />;
@@ -47,14 +78,7 @@ function Projection({
         <Stack spacing={2}>
           <Alert severity="info">{apiErrorMessage(error, PROJECTION_MESSAGES.loadFailed)}</Alert>
           {code === 'PROJECTION_NEEDS_TESTS' ? (
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to="/tests/new"
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              Add New Test
-            </Button>
+            <NeedsTests isPremium={isPremium} testCount={testCount} />
           ) : (
             profileLink
           )}
@@ -81,12 +105,12 @@ function Projection({
   );
 }
 
-export function ProjectionCard({ plannedTestingDate, targetScore }: ProjectionCardProps) {
+export function ProjectionCard({ plannedTestingDate, ...rest }: ProjectionCardProps) {
   return (
     <Box sx={{ mb: 3 }}>
       <SectionCard title={PROJECTION_TITLE}>
         {plannedTestingDate ? (
-          <Projection plannedTestingDate={plannedTestingDate} targetScore={targetScore} />
+          <Projection plannedTestingDate={plannedTestingDate} {...rest} />
         ) : (
           <Stack spacing={2}>
             <Typography>{PROJECTION_MESSAGES.needsDate}</Typography>
