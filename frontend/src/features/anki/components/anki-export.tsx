@@ -3,7 +3,7 @@
  * filters select, then offers to mark exactly those questions as Anki card made.
  */
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertProps } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -27,6 +27,11 @@ type Notice =
   | { kind: 'exported'; count: number; exportId: string | null }
   | { kind: 'marked'; message: string }
   | { kind: 'error'; message: string };
+
+/** A notice's alert; passes on the style and ref the snackbar's transition gives its child. */
+function NoticeAlert(props: AlertProps) {
+  return <Alert variant="standard" elevation={6} sx={{ width: '100%' }} {...props} />;
+}
 
 export function AnkiExport({ filters, disabled = false }: AnkiExportProps) {
   const [exportDeck, exporting] = useExportAnkiDeckMutation();
@@ -60,39 +65,21 @@ export function AnkiExport({ filters, disabled = false }: AnkiExportProps) {
   const content = (notice: Notice) => {
     if (notice.kind === 'error') {
       return (
-        <Alert
-          severity="error"
-          variant="standard"
-          elevation={6}
-          onClose={close}
-          sx={{ width: '100%' }}
-        >
+        <NoticeAlert severity="error" onClose={close}>
           {notice.message}
-        </Alert>
+        </NoticeAlert>
       );
     }
     if (notice.kind === 'marked') {
       return (
-        <Alert
-          severity="success"
-          variant="standard"
-          elevation={6}
-          onClose={close}
-          sx={{ width: '100%' }}
-        >
+        <NoticeAlert severity="success" onClose={close}>
           {notice.message}
-        </Alert>
+        </NoticeAlert>
       );
     }
     const { count, exportId } = notice;
     return (
-      <Alert
-        severity="success"
-        variant="standard"
-        elevation={6}
-        onClose={close}
-        sx={{ width: '100%' }}
-      >
+      <NoticeAlert severity="success" onClose={close}>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Box component="span">{ANKI_MESSAGES.exported(count)}</Box>
           {exportId && count > 0 && (
@@ -110,7 +97,7 @@ export function AnkiExport({ filters, disabled = false }: AnkiExportProps) {
             </Button>
           )}
         </Stack>
-      </Alert>
+      </NoticeAlert>
     );
   };
 

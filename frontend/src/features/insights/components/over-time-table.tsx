@@ -2,10 +2,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { OverTimeSeries } from '../utils/chart-series';
 import { mistakeTypeLabel } from '../utils/labels';
+import { HeadRow } from './table-head-row';
 
 /** The stacked bars as a table: a row per test, a column per mistake type, and the total. */
 export function OverTimeTable({ data, caption }: { data: OverTimeSeries; caption: string }) {
@@ -13,21 +13,13 @@ export function OverTimeTable({ data, caption }: { data: OverTimeSeries; caption
     <TableContainer tabIndex={0} role="region" aria-label={caption} sx={{ overflowX: 'auto' }}>
       <Table size="small">
         <caption>{caption}</caption>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              Test
-            </TableCell>
-            {data.series.map(({ type }) => (
-              <TableCell key={type} component="th" scope="col" align="right">
-                {mistakeTypeLabel(type)}
-              </TableCell>
-            ))}
-            <TableCell component="th" scope="col" align="right">
-              Total
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          cells={[
+            { label: 'Test' },
+            ...data.series.map(({ type }) => ({ label: mistakeTypeLabel(type), numeric: true })),
+            { label: 'Total', numeric: true },
+          ]}
+        />
         <TableBody>
           {data.labels.map((label, i) => (
             <TableRow key={label + String(i)}>

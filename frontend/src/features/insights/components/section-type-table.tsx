@@ -2,7 +2,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { alpha, useTheme } from '@mui/material/styles';
 import type {
@@ -13,6 +12,7 @@ import type {
 } from '@mcat/contracts';
 import { shadeOf } from '../utils/chart-series';
 import { mistakeTypeLabel } from '../utils/labels';
+import { HeadRow } from './table-head-row';
 
 interface SectionTypeTableProps {
   bySection: readonly SectionCount[];
@@ -51,21 +51,13 @@ export function SectionTypeTable({ bySection, types, sectionTypes }: SectionType
         <caption>
           Missed questions by section and mistake type; darker cells hold more questions.
         </caption>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              Section
-            </TableCell>
-            {types.map((type) => (
-              <TableCell key={type} component="th" scope="col" align="right">
-                {mistakeTypeLabel(type)}
-              </TableCell>
-            ))}
-            <TableCell component="th" scope="col" align="right">
-              Total
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          cells={[
+            { label: 'Section' },
+            ...types.map((type) => ({ label: mistakeTypeLabel(type), numeric: true })),
+            { label: 'Total', numeric: true },
+          ]}
+        />
         <TableBody>
           {bySection.map(({ section, count }) => (
             <TableRow key={section}>

@@ -2,7 +2,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
@@ -11,6 +10,7 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import type { TagTrend } from '../utils/findings';
 import { perTestNumber } from '../utils/labels';
 import { STEADY_BAND, type Trend } from '../utils/trend';
+import { HeadRow } from './table-head-row';
 
 const TREND_LOOK: Record<Trend, { label: string; icon: typeof TrendingUpIcon; color: string }> = {
   rising: { label: 'Rising', icon: TrendingUpIcon, color: 'error.main' },
@@ -68,19 +68,9 @@ export function TopTopicsTable({ tags }: { tags: readonly TagTrend[] }) {
           Trend: missed questions per test in the recent half of your tests against the earlier
           half; a change under {STEADY_BAND} per test is steady.
         </caption>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              Topic
-            </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              Missed
-            </TableCell>
-            <TableCell component="th" scope="col">
-              Trend
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <HeadRow
+          cells={[{ label: 'Topic' }, { label: 'Missed', numeric: true }, { label: 'Trend' }]}
+        />
         <TableBody>
           {tags.map(({ tag, count, summary }) => (
             <TableRow key={tag}>
