@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { MongoClient, ObjectId } from 'mongodb';
 import { MISTAKE_TYPES, SECTION_NAMES } from '@mcat/contracts';
 import { withDatabase } from '../lib/processes';
-import { registerBenchStudent } from './bench-account';
+import { premiumBenchStudent, type Call } from './bench-account';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const RATE = 100;
@@ -31,34 +31,10 @@ const TAGS = ['Enzymes', 'Optics', 'Kinematics', 'Genetics', 'Metabolism', 'Circ
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
-type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
-
-function client(gatewayUrl: string, token: string): Call {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${gatewayUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
-
 /** A premium student (the dev provider's 100% coupon) with a testing date 90 days away. */
-async function premiumStudent(gatewayUrl: string): Promise<{ call: Call; token: string }> {
+function premiumStudent(gatewayUrl: string): Promise<{ call: Call; token: string }> {
   const day = new Date(Date.now() + 90 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const token = await registerBenchStudent(gatewayUrl, { plannedTestingDate: day });
-  const call = client(gatewayUrl, token);
-  const coupon = await call<{ couponId: string }>('POST', '/api/auth/apply-coupon', {
-    couponCode: 'FREEMCAT',
-  });
-  await call('POST', '/api/auth/create-payment-intent', { couponId: coupon.couponId });
-  return { call, token };
+  return premiumBenchStudent(gatewayUrl, { plannedTestingDate: day });
 }
 
 /** 50 tests a week apart, scores slowly rising, as the tests service stores them. */

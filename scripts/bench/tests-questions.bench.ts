@@ -16,7 +16,7 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { SECTION_NAMES } from '@mcat/contracts';
-import { registerBenchStudent } from './bench-account';
+import { premiumBenchStudent, type Call } from './bench-account';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -58,35 +58,6 @@ async function measure(
 
 const row = (name: string, f: Figures) =>
   `  ${name.padEnd(34)} ${fixed(f.requestsPerSecond, 0).padStart(6)} req/s   p50 ${fixed(f.p50)} ms   p99 ${fixed(f.p99)} ms${f.failed ? `   (${f.failed} failed)` : ''}`;
-
-type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
-
-function client(gatewayUrl: string, token: string): Call {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${gatewayUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
-
-/** A new account made premium with the dev provider's 100% coupon. */
-async function premiumUser(gatewayUrl: string): Promise<{ call: Call; token: string }> {
-  const token = await registerBenchStudent(gatewayUrl);
-  const call = client(gatewayUrl, token);
-  const coupon = await call<{ couponId: string }>('POST', '/api/auth/apply-coupon', {
-    couponCode: 'FREEMCAT',
-  });
-  await call('POST', '/api/auth/create-payment-intent', { couponId: coupon.couponId });
-  return { call, token };
-}
 
 const newTest = async (call: Call, day: number): Promise<string> =>
   (
@@ -155,7 +126,7 @@ async function main(): Promise<void> {
     print('  skipped: run it through `npm run bench`, which starts the product');
     return;
   }
-  const { call: user, token } = await premiumUser(gatewayUrl);
+  const { call: user, token } = await premiumBenchStudent(gatewayUrl);
   const testIds: string[] = [];
   for (let day = 0; day < 15; day += 1) testIds.push(await newTest(user, day));
   await addQuestions(user, testIds, 1300);
@@ -195,7 +166,7 @@ async function cascade(gatewayUrl: string): Promise<void> {
   print(
     `Cascade: DELETE /api/tests/{id} with ${QUESTIONS_PER_CASCADE} questions until they are gone`,
   );
-  const { call: cascadeUser } = await premiumUser(gatewayUrl);
+  const { call: cascadeUser } = await premiumBenchStudent(gatewayUrl);
   const times: number[] = [];
   for (let run = 0; run < CASCADE_RUNS; run += 1) {
     const testId = await newTest(cascadeUser, run);
