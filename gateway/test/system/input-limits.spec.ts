@@ -542,6 +542,57 @@ describe('request bodies', () => {
     expect(after.body).toHaveLength(before);
   });
 
+  describe('the account deletion (DELETE /api/auth/me)', () => {
+    let doomed: SignedIn;
+    let doomedAccount: Account;
+    beforeAll(async () => {
+      doomedAccount = newAccount();
+      doomed = await register(fresh(), doomedAccount);
+    });
+
+    const stillThere = async () => {
+      expect((await gateway.get('/api/auth/me', doomed.token)).status).toBe(200);
+      const again = await login(fresh(), doomedAccount);
+      expect(again.user.email).toBe(doomedAccount.email);
+    };
+
+    it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+      'a %s body with the right password is 415 and deletes nothing',
+      async (contentType) => {
+        const payload =
+          contentType === 'application/x-www-form-urlencoded'
+            ? new URLSearchParams({ password: doomedAccount.password }).toString()
+            : JSON.stringify({ password: doomedAccount.password });
+        const response = await fresh().request('DELETE', '/api/auth/me', {
+          token: doomed.token,
+          payload: Buffer.from(payload),
+          headers: { 'content-type': contentType },
+        });
+        expect(statusAndMessage(response)).toEqual({
+          status: 415,
+          message: REQUEST_MESSAGES.unsupportedContentType,
+        });
+        await stillThere();
+      },
+    );
+
+    it('a body over BODY_LIMIT with the right password is 413 and deletes nothing', async () => {
+      const oversized = Buffer.from(
+        JSON.stringify({ password: doomedAccount.password, padding: text(BODY_LIMIT + 1, 'p') }),
+      );
+      const declared = await fresh().request('DELETE', '/api/auth/me', {
+        token: doomed.token,
+        payload: oversized,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(statusAndMessage(declared)).toEqual({
+        status: 413,
+        message: REQUEST_MESSAGES.bodyTooLarge,
+      });
+      await stillThere();
+    });
+  });
+
   describe('the spreadsheet import', () => {
     const IMPORT = '/api/tests/import/excel';
     const xlsx = (size: number): Buffer => {
