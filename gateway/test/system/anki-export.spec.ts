@@ -2,7 +2,8 @@
  * Issue 18, the Anki deck export through the gateway: a real package (a zip holding Anki's SQLite
  * collection) with one note per question, the same note ids and guids in a second export, the
  * search filters, another student's questions never in it, marking exactly the exported
- * questions, bad input answered 400 with a code, and no token answered 401.
+ * questions, bad input answered 400 with a code, no token answered 401, and an account's exports
+ * past the limit answered 429.
  */
 import JSZip from 'jszip';
 import initSqlJs from 'sql.js';
@@ -15,6 +16,7 @@ import {
   SECTION_NAMES,
   type AnkiMarkResult,
   type Question,
+  tooManyAttempts,
 } from '@mcat/contracts';
 import { register } from '@mcat/test-support/system/accounts';
 import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
@@ -204,5 +206,22 @@ describe('the Anki deck export', () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('an account asking for more than 20 decks in ten minutes is told to wait (429, Retry-After)', async () => {
+    const { token: eager } = await register(gateway);
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i += 1) answers.push((await exportDeck(eager)).status);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    const refused = await exportDeck(eager);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: tooManyAttempts(retryAfter),
+    });
+    expect((await exportDeck(token)).status).toBe(200);
   });
 });

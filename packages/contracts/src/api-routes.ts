@@ -494,7 +494,7 @@ const QUESTIONS: readonly ApiRoute[] = [
       'mcat-missed-questions.apkg, one note per question (stable note ids and guids: importing a later ' +
       'export updates the notes). `x-anki-export-count` gives the number of notes and ' +
       '`x-anki-export-id` names the exported set for POST /api/questions/export/anki/mark ' +
-      '(docs/adr/0023-anki-export.md).',
+      '(docs/adr/0023-anki-export.md). 20 exports per account in 10 minutes; beyond, 429 with Retry-After.',
     request: { query: ankiExportQuerySchema },
     response: { status: 200, body: 'apkg' },
   },

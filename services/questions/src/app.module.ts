@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlansModule, ServiceKitModule } from '@mcat/service-kit';
+import { PlansModule, RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
 import { AccountDataModule } from './account-data/account-data.module';
 import { AnkiModule } from './anki/anki.module';
 import type { QuestionsConfig } from './config';
 import { InsightsModule } from './insights/insights.module';
 import { QuestionsModule } from './questions/questions.module';
+import { QUESTIONS_RATE_LIMIT_POLICY } from './rate-limit/rate-limit.policy';
 import { ReviewsModule } from './reviews/reviews.module';
 
 @Module({})
@@ -14,6 +15,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ name: 'questions', config }),
+        RateLimitModule.register(QUESTIONS_RATE_LIMIT_POLICY),
         QuestionsModule,
         AnkiModule,
         InsightsModule,

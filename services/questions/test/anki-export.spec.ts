@@ -13,9 +13,11 @@ import {
   type AnkiMarkResult,
   type ApiError,
   type Question,
+  tooManyAttempts,
 } from '@mcat/contracts';
 import { ankiGuid } from '../src/anki/apkg-writer';
 import { ANKI_DECK } from '../src/anki/anki-export.service';
+import { QUESTIONS_RATE_LIMIT_POLICY } from '../src/rate-limit/rate-limit.policy';
 import { newUserId, questionBody, startHarness, type QuestionsHarness } from './harness';
 
 const run = promisify(execFile);
@@ -349,6 +351,25 @@ describe('Anki deck export', () => {
       status: 404,
       body: { code: 'NOT_FOUND' },
     });
+  }, 60_000);
+
+  it('an account’s 21st export in ten minutes is 429 with Retry-After; another account is not held back', async () => {
+    const [user, other] = [newUserId(), newUserId()];
+    for (let i = 0; i < QUESTIONS_RATE_LIMIT_POLICY.ankiExportPerUser.points; i += 1) {
+      expect((await download(user)).status).toBe(200);
+    }
+    const refused = await download(user);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(JSON.parse(refused.file.toString('utf8'))).toEqual({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: tooManyAttempts(retryAfter),
+    });
+    expect(refused.headers.get(ANKI_EXPORT_ID_HEADER)).toBeNull();
+    expect((await download(other)).status).toBe(200);
   }, 60_000);
 
   it('exports 1,300 questions (a premium student’s set) and reports how long it takes', async () => {

@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UseFilters,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   ANKI_EXPORT_COUNT_HEADER,
@@ -11,7 +21,12 @@ import {
   type AnkiMarkBody,
   type AnkiMarkResult,
 } from '@mcat/contracts';
-import { CurrentUser, ZodValidationPipe, type TokenClaims } from '@mcat/service-kit';
+import {
+  CurrentUser,
+  TooManyAttemptsFilter,
+  ZodValidationPipe,
+  type TokenClaims,
+} from '@mcat/service-kit';
 import { AnkiExportService } from './anki-export.service';
 
 const exportQuery = new ZodValidationPipe(ankiExportQuerySchema);
@@ -24,9 +39,11 @@ export class AnkiExportController {
 
   /**
    * The questions the search's filters select as `mcat-missed-questions.apkg`; the export id
-   * header names the exported set for `export/anki/mark`.
+   * header names the exported set for `export/anki/mark`. 429 with Retry-After past the account's
+   * exports allowed.
    */
   @Get('export/anki')
+  @UseFilters(TooManyAttemptsFilter)
   async export(
     @CurrentUser() user: TokenClaims,
     @Query(exportQuery) filters: AnkiExportQuery,

@@ -16,10 +16,11 @@ import {
   type AnkiExportQuery,
   type AnkiMarkResult,
 } from '@mcat/contracts';
-import { REDIS } from '@mcat/service-kit';
+import { RateLimiter, REDIS } from '@mcat/service-kit';
 import { QuestionListCache } from '../questions/question-list.cache';
 import { MissedQuestion } from '../questions/question.schema';
 import { QuestionsService } from '../questions/questions.service';
+import type { QuestionsRateLimitName } from '../rate-limit/rate-limit.policy';
 import { prepareApkgWriter, writeApkg } from './apkg-writer';
 import { questionNote } from './question-notes';
 
@@ -54,6 +55,7 @@ export class AnkiExportService implements OnModuleInit {
     @InjectModel(MissedQuestion.name) private readonly stored: Model<MissedQuestion>,
     private readonly lists: QuestionListCache,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly rateLimiter: RateLimiter<QuestionsRateLimitName>,
   ) {}
 
   /** The writer warms up (sql.js's wasm, a one-note deck) in the background as the service starts. */
@@ -63,8 +65,12 @@ export class AnkiExportService implements OnModuleInit {
     );
   }
 
-  /** The questions the search's filters select (the whole set without filters), newest first. */
+  /**
+   * The questions the search's filters select (the whole set without filters), newest first; 429
+   * beyond the account's exports allowed (QUESTIONS_RATE_LIMIT_POLICY).
+   */
   async export(userId: string, filters: AnkiExportQuery): Promise<AnkiExport> {
+    await this.rateLimiter.consume({ ankiExportPerUser: userId });
     const questions = await this.questions.search(userId, filters);
     const file = await writeApkg({
       ...ANKI_DECK,
