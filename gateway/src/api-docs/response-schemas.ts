@@ -252,6 +252,7 @@ export const RESPONSE_SCHEMAS: { [Name in ApiBodyName]: z.ZodType<ApiBodies[Name
     message: z.string(),
   }),
   DueQuestionList: z.array(dueQuestion),
+  DueCount: z.object({ due: z.number().int().min(0).describe('Questions due now') }),
   ReviewedQuestion: reviewedQuestion,
   Insights: insights,
   CouponResult: z.object({

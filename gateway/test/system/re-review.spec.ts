@@ -6,6 +6,7 @@
  */
 import {
   REVIEW_MESSAGES,
+  type DueCount,
   type DueQuestion,
   type Question,
   type ReviewedQuestion,
@@ -35,9 +36,15 @@ async function logQuestions(token: string, testId: string, count: number): Promi
   return created;
 }
 
+/** The due list's ids, checked against the dashboard's count of it at every use. */
 const dueIds = async (token: string): Promise<string[]> => {
   const answer = await gateway.get<DueQuestion[]>(DUE, token);
   expect(answer.status).toBe(200);
+  const count = await gateway.get<DueCount>(`${DUE}/count`, token);
+  expect({ status: count.status, body: count.body }).toEqual({
+    status: 200,
+    body: { due: answer.body.length },
+  });
   return answer.body.map((q) => q._id);
 };
 
@@ -47,6 +54,8 @@ describe('spaced re-review', () => {
     const test = await createTest(gateway, token, TEST_SAMPLES[0]);
     const questions = await logQuestions(token, test._id, 4);
 
+    expect((await gateway.get<DueCount>(`${DUE}/count`, token)).body).toEqual({ due: 4 });
+    expect((await gateway.get(`${DUE}/count`)).status).toBe(401);
     const due = await gateway.get<DueQuestion[]>(DUE, token);
     expect(due.status).toBe(200);
     // Never reviewed, each is due since it was logged: the first logged is the most overdue.

@@ -50,7 +50,12 @@ import {
   questionListQuerySchema,
   questionSearchSchema,
 } from './schemas/questions';
-import { reviewOutcomeSchema, type DueQuestion, type ReviewedQuestion } from './schemas/reviews';
+import {
+  reviewOutcomeSchema,
+  type DueCount,
+  type DueQuestion,
+  type ReviewedQuestion,
+} from './schemas/reviews';
 import { reviewPatchSchema, testBodySchema } from './schemas/tests';
 
 /** Who answers a route: the gateway itself, or the service it forwards the route to. */
@@ -78,6 +83,7 @@ export interface ApiBodies {
   TagList: string[];
   AnkiMarkResult: AnkiMarkResult;
   DueQuestionList: DueQuestion[];
+  DueCount: DueCount;
   ReviewedQuestion: ReviewedQuestion;
   Insights: Insights;
   CouponResult: CouponResult;
@@ -582,6 +588,15 @@ const QUESTIONS: readonly ApiRoute[] = [
     description:
       'Each with `nextReviewAt` (when it fell due) and `nextReviewAtByOutcome` (when each outcome would bring it back); a question never reviewed is due since it was logged (docs/adr/0022-spaced-review.md).',
     response: { status: 200, body: 'DueQuestionList' },
+  },
+  {
+    method: 'GET',
+    path: '/api/questions/review/due/count',
+    service: 'questions',
+    summary: "How many of the user's questions are due for re-review now",
+    description:
+      "The dashboard's count: the length of GET /api/questions/review/due without its questions.",
+    response: { status: 200, body: 'DueCount' },
   },
   {
     method: 'POST',

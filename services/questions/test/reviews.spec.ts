@@ -2,6 +2,7 @@ import { MongoClient, type Collection } from 'mongodb';
 import {
   ERRORS,
   REVIEW_MESSAGES,
+  type DueCount,
   type DueQuestion,
   type Question,
   type ReviewedQuestion,
@@ -37,9 +38,12 @@ describe('spaced re-review', () => {
     expect(answer.status).toBe(201);
     return answer.body;
   };
+  /** The due list, checked against the dashboard's count of it at every use. */
   const due = async (user: string) => {
     const answer = await h.call<DueQuestion[]>(user, 'GET', '/api/questions/review/due');
     expect(answer.status).toBe(200);
+    const count = await h.call<DueCount>(user, 'GET', '/api/questions/review/due/count');
+    expect(count).toEqual({ status: 200, body: { due: answer.body.length } });
     return answer.body;
   };
   const review = (user: string, id: string, outcome: ReviewOutcome) =>

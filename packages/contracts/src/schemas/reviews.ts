@@ -27,3 +27,8 @@ export interface ReviewedQuestion extends Question {
 export interface DueQuestion extends ReviewedQuestion {
   nextReviewAtByOutcome: Record<ReviewOutcome, string>;
 }
+
+/** `GET /api/questions/review/due/count`: how many questions are due, for the dashboard. */
+export interface DueCount {
+  due: number;
+}

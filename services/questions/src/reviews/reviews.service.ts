@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import {
   ERRORS,
   REVIEW_MESSAGES,
+  type DueCount,
   type DueQuestion,
   type Question,
   type ReviewedQuestion,
@@ -32,17 +33,7 @@ export class ReviewsService {
 
   /** The user's questions due at `now`, most overdue first (then oldest logged first). */
   async due(userId: string, now = new Date()): Promise<DueQuestion[]> {
-    const [questions, schedules] = await Promise.all([
-      this.questions.search(userId, {}),
-      this.schedules.find({ userId }).lean<ReviewSchedule[]>(),
-    ]);
-    const byQuestion = new Map(schedules.map((s) => [s.questionId, s]));
-    return questions
-      .map((question) => ({
-        question,
-        card: cardOf(byQuestion.get(question._id), new Date(question.createdAt)),
-      }))
-      .filter(({ card }) => card.due.getTime() <= now.getTime())
+    return (await this.dueCards(userId, now))
       .sort(
         (a, b) =>
           a.card.due.getTime() - b.card.due.getTime() ||
@@ -54,6 +45,26 @@ export class ReviewsService {
         nextReviewAt: card.due.toISOString(),
         nextReviewAtByOutcome: nextReviewAtByOutcome(card, now),
       }));
+  }
+
+  /** How many of the user's questions are due at `now` (what `due` would list). */
+  async dueCount(userId: string, now = new Date()): Promise<DueCount> {
+    return { due: (await this.dueCards(userId, now)).length };
+  }
+
+  /** Each question due at `now` with its card (a new card, due since it was logged, if never reviewed). */
+  private async dueCards(userId: string, now: Date) {
+    const [questions, schedules] = await Promise.all([
+      this.questions.search(userId, {}),
+      this.schedules.find({ userId }).lean<ReviewSchedule[]>(),
+    ]);
+    const byQuestion = new Map(schedules.map((s) => [s.questionId, s]));
+    return questions
+      .map((question) => ({
+        question,
+        card: cardOf(byQuestion.get(question._id), new Date(question.createdAt)),
+      }))
+      .filter(({ card }) => card.due.getTime() <= now.getTime());
   }
 
   /**

@@ -1,15 +1,19 @@
 /**
- * The spaced re-review (docs/adr/0022-spaced-review.md). The due list refreshes with any change to
- * the questions (it provides their list tag); a recorded review takes its question out of the
- * cached due list at once, so the dashboard's count is right without asking again.
+ * The spaced re-review (docs/adr/0022-spaced-review.md). The due list and the dashboard's count of
+ * it refresh with any change to the questions (they provide their list tag); a recorded review
+ * takes its question out of the cached due list and off the cached count at once.
  */
-import type { DueQuestion, ReviewedQuestion, ReviewOutcome } from '@mcat/contracts';
+import type { DueCount, DueQuestion, ReviewedQuestion, ReviewOutcome } from '@mcat/contracts';
 import { api } from '../../../lib/api';
 
 export const reReviewApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDueQuestions: build.query<DueQuestion[], void>({
       query: () => 'questions/review/due',
+      providesTags: [{ type: 'Question', id: 'LIST' }],
+    }),
+    getDueCount: build.query<DueCount, void>({
+      query: () => 'questions/review/due/count',
       providesTags: [{ type: 'Question', id: 'LIST' }],
     }),
     reviewQuestion: build.mutation<ReviewedQuestion, { id: string; outcome: ReviewOutcome }>({
@@ -24,14 +28,23 @@ export const reReviewApi = api.injectEndpoints({
         } catch {
           return;
         }
+        let wasDue = true;
         dispatch(
-          reReviewApi.util.updateQueryData('getDueQuestions', undefined, (due) =>
-            due.filter((q) => q._id !== id),
-          ),
+          reReviewApi.util.updateQueryData('getDueQuestions', undefined, (due) => {
+            wasDue = due.some((q) => q._id === id);
+            return due.filter((q) => q._id !== id);
+          }),
+        );
+        if (!wasDue) return;
+        dispatch(
+          reReviewApi.util.updateQueryData('getDueCount', undefined, (count) => ({
+            due: Math.max(0, count.due - 1),
+          })),
         );
       },
     }),
   }),
 });
 
-export const { useGetDueQuestionsQuery, useReviewQuestionMutation } = reReviewApi;
+export const { useGetDueCountQuery, useGetDueQuestionsQuery, useReviewQuestionMutation } =
+  reReviewApi;

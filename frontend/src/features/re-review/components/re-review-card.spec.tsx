@@ -4,7 +4,7 @@ import { renderRoute, serverAnswers } from '../../../test-support/render-route';
 import { ReReviewCard } from './re-review-card';
 
 const show = (answer: { status: number; body: unknown }) => {
-  serverAnswers({ 'GET /api/questions/review/due': answer });
+  serverAnswers({ 'GET /api/questions/review/due/count': answer });
   renderRoute(<ReReviewCard />, { pattern: '/dashboard', path: '/dashboard' });
 };
 
@@ -15,7 +15,7 @@ afterEach(() => {
 
 describe('the dashboard re-review card', () => {
   it('counts the questions due and links to the screen', async () => {
-    show({ status: 200, body: [{ _id: '1' }, { _id: '2' }, { _id: '3' }] });
+    show({ status: 200, body: { due: 3 } });
     const card = await screen.findByText(/missed questions are due for re-review/);
     expect(card.textContent).toBe('3 missed questions are due for re-review.');
     expect(screen.getByRole('link', { name: 'Start re-review' }).getAttribute('href')).toBe(
@@ -24,7 +24,7 @@ describe('the dashboard re-review card', () => {
   });
 
   it('says when nothing is due', async () => {
-    show({ status: 200, body: [] });
+    show({ status: 200, body: { due: 0 } });
     expect(await screen.findByText(/Nothing is due for re-review now/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open re-review' })).toBeTruthy();
   });

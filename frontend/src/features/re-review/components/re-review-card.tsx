@@ -7,12 +7,12 @@ import { REVIEW_MESSAGES } from '@mcat/contracts';
 import { RouterLink } from '../../../components/router-link';
 import { SectionCard } from '../../../components/section-card';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { useGetDueQuestionsQuery } from '../api/re-review-api';
+import { useGetDueCountQuery } from '../api/re-review-api';
 
 /** The dashboard's card: how many missed questions are due for re-review, and the way there. */
 export function ReReviewCard() {
-  const due = useGetDueQuestionsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const count = due.data?.length ?? 0;
+  const due = useGetDueCountQuery(undefined, { refetchOnMountOrArgChange: true });
+  const count = due.data?.due ?? 0;
   let body;
   if (due.isLoading) {
     body = (
