@@ -3,6 +3,7 @@ import { createEventEnvelope, internalRequestHeaders } from '@mcat/service-kit';
 import { deliverEvent, TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { connect, type NatsConnection } from 'nats';
+import { BillingEventsService } from '../src/webhooks/billing-events.service';
 import { BillingHarness, type TestUser } from './support/billing-harness';
 
 const CARD_OK = '4242 4242 4242 4242';
@@ -165,5 +166,49 @@ describe("billing's part of the student's data", () => {
       createEventEnvelope(EVENT_SUBJECTS.userDeleted, { userId: ada.id }),
     );
     await check();
+  }, 30_000);
+
+  it('a provider event about an erased account’s payment, arriving later, is applied and stored without the person', async () => {
+    const ada = billing.user();
+    const adaPayment = await buyPremium(ada);
+    await deliverEvent(
+      nc,
+      'billing',
+      createEventEnvelope(EVENT_SUBJECTS.userDeleted, { userId: ada.id }),
+    );
+    const charge = {
+      id: `ch_${adaPayment}`,
+      object: 'charge',
+      amount: 1000,
+      amount_refunded: 1000,
+      currency: 'usd',
+      status: 'succeeded',
+      payment_intent: adaPayment,
+      receipt_email: ada.email,
+      billing_details: { name: 'Ada Lovelace', email: ada.email },
+      metadata: { userId: ada.id },
+    };
+    const refund = {
+      id: `evt_refund_${adaPayment}`,
+      type: 'charge.refunded',
+      created: new Date(),
+      object: charge,
+      payload: { id: `evt_refund_${adaPayment}`, data: { object: charge } },
+    };
+    expect(await billing.app.get(BillingEventsService).ingest(refund)).toEqual({
+      duplicate: false,
+    });
+
+    const stored = await billing.db
+      .collection<Stored>('billing_events')
+      .findOne({ _id: refund.id });
+    expect(stored).toMatchObject({ userId: ada.id, email: null, status: 'refunded' });
+    expect(String(stored!.payload)).not.toContain(ada.email);
+    expect(String(stored!.payload)).not.toContain('Ada Lovelace');
+    expect(JSON.parse(String(stored!.payload))).toMatchObject({
+      data: { object: { id: charge.id, amount_refunded: 1000, billing_details: null } },
+    });
+    const payment = await billing.db.collection<Stored>('payments').findOne({ _id: adaPayment });
+    expect(payment).toMatchObject({ email: null, amountRefunded: 1000 });
   }, 30_000);
 });

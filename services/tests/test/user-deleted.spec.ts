@@ -73,6 +73,20 @@ describe("the tests service's part of the student's data", () => {
     });
     expect(idempotent.status).toBe(201);
     const kept = await h.call<Test>(bob, 'POST', '/api/tests', testBody('2025-03-04'));
+    // Events about each that the outbox relay gave up publishing (as the relay stores them).
+    const deadLetters = db.db!.collection<{ _id: string; [field: string]: unknown }>(
+      'outbox_dead_letters',
+    );
+    for (const userId of [ada, bob]) {
+      await deadLetters.insertOne({
+        _id: `tests:dead-${userId}`,
+        collection: 'tests',
+        documentId: 'a-test',
+        entry: createEventEnvelope(EVENT_SUBJECTS.testDeleted, { testId: 'a-test', userId }),
+        error: 'too large',
+        failedAt: new Date(),
+      });
+    }
     expect(Object.keys(await documentsOf(ada))).toEqual(
       expect.arrayContaining(['tests', 'plan_slots', 'idempotency_keys']),
     );
@@ -80,6 +94,8 @@ describe("the tests service's part of the student's data", () => {
     await deliverEvent(nc, 'tests', userDeleted(ada));
 
     expect(await documentsOf(ada)).toEqual({});
+    expect(await deadLetters.countDocuments({ _id: `tests:dead-${ada}` })).toBe(0);
+    expect(await deadLetters.countDocuments({ _id: `tests:dead-${bob}` })).toBe(1);
     expect((await h.call<Test[]>(ada, 'GET', '/api/tests')).body).toEqual([]);
     expect((await h.call<Test[]>(bob, 'GET', '/api/tests')).body).toEqual([kept.body]);
 

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { OUTBOX_DEAD_LETTERS } from '../outbox/outbox-dead-letters';
 
 /** The fields the search reads: a user's key (`_id`), or the user named in `userId`. */
 interface UserDocument {
@@ -6,10 +7,10 @@ interface UserDocument {
   userId?: string;
 }
 
-/** Collections about the service's own work, not about a person: never searched. */
+/** Collections about the service's own work, not about a person: never searched by user. */
 const SERVICE_COLLECTIONS: ReadonlySet<string> = new Set([
   'processed_events',
-  'outbox_dead_letters',
+  OUTBOX_DEAD_LETTERS,
   'migrations',
 ]);
 
@@ -17,7 +18,9 @@ const SERVICE_COLLECTIONS: ReadonlySet<string> = new Set([
  * Deletes every document of a user in the service's database, whichever collection holds it: the
  * ones with a `userId` field, and the ones keyed by the user (`_id` the user id, as `user_plans`,
  * or `<userId>:...`, as `idempotency_keys` and `plan_slots`). A collection added later is covered
- * without a change here. Idempotent: a second call finds nothing. Answers how many documents each
+ * without a change here. The events about the user that the outbox relay gave up publishing
+ * (`outbox_dead_letters`, `entry.data.userId`) go too: they are about someone who is gone, and may
+ * carry their data. Idempotent: a second call finds nothing. Answers how many documents each
  * collection lost (those that lost any).
  */
 export async function eraseUserDocuments(
@@ -41,5 +44,9 @@ export async function eraseUserDocuments(
     const { deletedCount } = await db.collection<UserDocument>(name).deleteMany(filter);
     if (deletedCount > 0) erased[name] = deletedCount;
   }
+  const deadLetters = await db
+    .collection(OUTBOX_DEAD_LETTERS)
+    .deleteMany({ 'entry.data.userId': userId });
+  if (deadLetters.deletedCount > 0) erased[OUTBOX_DEAD_LETTERS] = deadLetters.deletedCount;
   return erased;
 }

@@ -8,6 +8,7 @@ import type {
 } from '@mcat/contracts';
 import { eraseUserDocuments } from '@mcat/service-kit';
 import type { Connection } from 'mongoose';
+import { ERASED_USERS, ErasedUsers } from './erased-users';
 import { jsonWithoutPersonalData, withoutPersonalData } from './personal-data';
 
 /** The records the law requires billing to keep (docs/adr/0025-account-data.md), by collection. */
@@ -81,7 +82,10 @@ const toAccountPurchase = (p: StoredPurchase): AccountPurchase => ({
 /** Billing's part of a student's data export and of an account's deletion. */
 @Injectable()
 export class AccountDataService {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    private readonly erasedUsers: ErasedUsers,
+  ) {}
 
   private collection<T extends object>(name: string) {
     return this.connection.collection<T>(name);
@@ -104,9 +108,11 @@ export class AccountDataService {
 
   /**
    * Keeps the payment records (payments, purchases, the provider's events and intents) without the
-   * person's name and e-mail, and deletes everything else of the user's. Idempotent.
+   * person's name and e-mail, and deletes everything else of the user's. Idempotent. The account
+   * is marked erased first: a provider event stored from then on is stored without the person.
    */
   async erase(userId: string): Promise<Record<string, number>> {
+    await this.erasedUsers.mark(userId);
     const payments = this.collection<StoredPayment>(KEPT.payments);
     const paymentIds = (await payments.find({ userId }, { projection: { _id: 1 } }).toArray()).map(
       (p) => p._id,
@@ -137,7 +143,10 @@ export class AccountDataService {
       );
     }
 
-    const erased = await eraseUserDocuments(this.connection, userId, Object.values(KEPT));
+    const erased = await eraseUserDocuments(this.connection, userId, [
+      ...Object.values(KEPT),
+      ERASED_USERS,
+    ]);
     return {
       ...erased,
       [`${KEPT.payments} anonymised`]: anonymised.modifiedCount,

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { BillingEventRecord } from '@mcat/contracts';
 import type { FilterQuery, Model } from 'mongoose';
+import { ErasedUsers } from '../account-data/erased-users';
+import { jsonWithoutPersonalData } from '../account-data/personal-data';
 import { PaymentLedger } from '../ledger/payment-ledger.service';
 import type { Payment } from '../ledger/payment.schema';
 import {
@@ -47,6 +49,7 @@ export class BillingEventsService {
     private readonly ledger: PaymentLedger,
     private readonly purchases: PurchasesService,
     private readonly live: LiveBillingEvents,
+    private readonly erasedUsers: ErasedUsers,
   ) {}
 
   /**
@@ -57,11 +60,14 @@ export class BillingEventsService {
   async ingest(event: ProviderEvent): Promise<{ duplicate: boolean }> {
     const facts = eventFacts(event.type, event.object);
     const payment = facts.paymentIntentId ? await this.ledger.get(facts.paymentIntentId) : null;
+    const userId = facts.userId ?? payment?.userId ?? null;
+    const erased = userId !== null && (await this.erasedUsers.isErased(userId));
     const fields: EventFacts = {
       ...facts,
-      userId: facts.userId ?? payment?.userId ?? null,
-      email: facts.email ?? payment?.email ?? null,
+      userId,
+      email: erased ? null : (facts.email ?? payment?.email ?? null),
     };
+    const payload = JSON.stringify(event.payload);
     let stored: BillingEvent;
     let recordedNow = true;
     try {
@@ -71,9 +77,13 @@ export class BillingEventsService {
         provider: this.provider.name,
         occurredAt: event.created,
         ...fields,
-        payload: JSON.stringify(event.payload),
+        payload: erased ? jsonWithoutPersonalData(payload) : payload,
       });
       stored = created.toObject();
+      // Erased while this was stored: the erasure may have passed this event by.
+      if (!erased && userId !== null && (await this.erasedUsers.isErased(userId))) {
+        stored = await this.forget(stored);
+      }
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       const existing = await this.events.findById(event.id).lean<BillingEvent>();
@@ -86,6 +96,13 @@ export class BillingEventsService {
     await this.events.updateOne({ _id: event.id }, { $set: { handledAt: new Date() } });
     if (recordedNow) this.live.announce(toBillingEventRecord(stored));
     return { duplicate: false };
+  }
+
+  /** The stored event without the person's e-mail and personal fields of its payload. */
+  private async forget(event: BillingEvent): Promise<BillingEvent> {
+    const anonymous = { email: null, payload: jsonWithoutPersonalData(event.payload) };
+    await this.events.updateOne({ _id: event._id }, { $set: anonymous });
+    return { ...event, ...anonymous };
   }
 
   count(filter: FilterQuery<BillingEvent>): Promise<number> {

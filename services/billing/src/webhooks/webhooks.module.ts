@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AccountDataModule } from '../account-data/account-data.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PurchasesModule } from '../purchases/purchases.module';
 import { BillingEvent, BillingEventSchema } from './billing-event.schema';
@@ -12,6 +13,7 @@ import { WebhooksController } from './webhooks.controller';
     MongooseModule.forFeature([{ name: BillingEvent.name, schema: BillingEventSchema }]),
     LedgerModule,
     PurchasesModule,
+    AccountDataModule,
   ],
   controllers: [WebhooksController],
   providers: [BillingEventsService, LiveBillingEvents],
