@@ -206,6 +206,20 @@ describe('spaced re-review', () => {
     expect((await review(user, question._id, 'good')).status).toBe(404);
   });
 
+  it('a schedule left under the old test by a move that raced its first review follows the question at the next review', async () => {
+    const user = newUserId();
+    const [oldTest, newTest] = [await h.newTest(user), await h.newTest(user, '2025-01-20')];
+    const question = await logQuestion(user, newTest, 1);
+    // What the race leaves: the review read the question before the move and created the
+    // schedule after the move's cascade had found none to move.
+    await review(user, question._id, 'hard');
+    await schedules.updateOne({ questionId: question._id }, { $set: { testId: oldTest } });
+    expect((await review(user, question._id, 'good')).status).toBe(200);
+    expect((await schedules.findOne({ questionId: question._id }))?.testId).toBe(newTest);
+    expect((await h.callTests(user, 'DELETE', `/api/tests/${newTest}`)).status).toBe(200);
+    await waitFor(async () => (await schedules.countDocuments({ questionId: question._id })) === 0);
+  });
+
   it("deleting a test deletes its questions' schedules and keeps the others'", async () => {
     const user = newUserId();
     const doomedTest = await h.newTest(user);

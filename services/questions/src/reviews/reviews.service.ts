@@ -81,7 +81,7 @@ export class ReviewsService {
       const card = cardOf(current ?? undefined, new Date(question.createdAt));
       const next = fieldsOf(scheduler.next(card, now, GRADES[outcome]).card);
       if (await this.write(userId, question, current, next)) {
-        await this.dropIfQuestionGone(userId, id);
+        await this.settle(userId, id, current?.testId ?? testIdOf(question));
         return { ...question, nextReviewAt: next.due.toISOString() };
       }
     }
@@ -125,19 +125,28 @@ export class ReviewsService {
   private async live(userId: string, id: string): Promise<Question> {
     const kept = (await this.questions.search(userId, {})).find((q) => q._id === id);
     if (!kept) throw new NotFoundException(ERRORS.questionNotFound);
-    await this.questions.get(userId, id);
     return kept;
   }
 
-  /** A question deleted while it was being reviewed takes the schedule just written with it. */
-  private async dropIfQuestionGone(userId: string, id: string): Promise<void> {
+  /**
+   * After the schedule is written, the question as stored now: deleted meanwhile, it takes the
+   * schedule with it (404); moved to another test meanwhile (the move's cascade may have run before
+   * the schedule existed), the schedule follows it, so a later deletion of either test finds it.
+   */
+  private async settle(userId: string, id: string, writtenTestId: string): Promise<void> {
+    let stored: Question;
     try {
       await this.live(userId, id);
+      stored = await this.questions.get(userId, id);
     } catch (error) {
       if (error instanceof NotFoundException) {
         await this.schedules.deleteOne({ questionId: id, userId });
       }
       throw error;
+    }
+    const testId = testIdOf(stored);
+    if (testId !== writtenTestId) {
+      await this.schedules.updateOne({ questionId: id, userId }, { $set: { testId } });
     }
   }
 }
