@@ -13,17 +13,21 @@ describe('PerUserCache', () => {
   const stored = new Map<string, string>();
   let reads = 0;
 
-  const client = () => {
+  const ready = (redis: Redis) =>
+    redis.status === 'ready' ? Promise.resolve() : new Promise((r) => redis.once('ready', r));
+  /** A connection as the services make it (no offline queue), once it is ready. */
+  const client = async () => {
     const redis = new Redis(redisServer.url, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
     });
     redis.on('error', () => undefined);
     clients.push(redis);
+    await ready(redis);
     return redis;
   };
-  const replica = (options: Partial<PerUserCacheOptions> = {}) =>
-    new PerUserCache<string>(client(), {
+  const replica = async (options: Partial<PerUserCacheOptions> = {}) =>
+    new PerUserCache<string>(await client(), {
       name: 'test:values',
       maxUsers: 100,
       maxAgeMs: 60_000,
@@ -33,8 +37,6 @@ describe('PerUserCache', () => {
     reads += 1;
     return stored.get(userId) ?? 'nothing';
   };
-  const ready = (redis: Redis) =>
-    redis.status === 'ready' ? Promise.resolve() : new Promise((r) => redis.once('ready', r));
 
   beforeAll(async () => {
     redisServer = await privateRedis();
@@ -50,7 +52,7 @@ describe('PerUserCache', () => {
   });
 
   it('reads the database once, then serves the kept value', async () => {
-    const cache = replica();
+    const cache = await replica();
     const user = randomObjectId();
     stored.set(user, 'first');
     expect(await cache.get(user, read(user))).toBe('first');
@@ -60,7 +62,7 @@ describe('PerUserCache', () => {
   });
 
   it('a change told by another replica is read by this one at once', async () => {
-    const [here, there] = [replica(), replica()];
+    const [here, there] = [await replica(), await replica()];
     const user = randomObjectId();
     stored.set(user, 'before');
     expect(await here.get(user, read(user))).toBe('before');
@@ -72,7 +74,7 @@ describe('PerUserCache', () => {
   });
 
   it('a read that began before a write is never served after the write is told', async () => {
-    const cache = replica();
+    const cache = await replica();
     const user = randomObjectId();
     stored.set(user, 'old');
     let finish = () => undefined as void;
@@ -93,7 +95,7 @@ describe('PerUserCache', () => {
   });
 
   it('calls at once share one read', async () => {
-    const cache = replica();
+    const cache = await replica();
     const user = randomObjectId();
     stored.set(user, 'shared');
     const values = await Promise.all(Array.from({ length: 20 }, () => cache.get(user, read(user))));
@@ -102,7 +104,7 @@ describe('PerUserCache', () => {
   });
 
   it('a failed read is not kept: the next call reads again', async () => {
-    const cache = replica();
+    const cache = await replica();
     const user = randomObjectId();
     await expect(cache.get(user, () => Promise.reject(new Error('database away')))).rejects.toThrow(
       'database away',
@@ -112,7 +114,7 @@ describe('PerUserCache', () => {
   });
 
   it('a value older than maxAgeMs is read again, however current its version', async () => {
-    const cache = replica({ maxAgeMs: 200 });
+    const cache = await replica({ maxAgeMs: 200 });
     const user = randomObjectId();
     stored.set(user, 'then');
     expect(await cache.get(user, read(user))).toBe('then');
@@ -123,7 +125,7 @@ describe('PerUserCache', () => {
   });
 
   it('keeps at most maxUsers, dropping the least recently read', async () => {
-    const cache = replica({ maxUsers: 2 });
+    const cache = await replica({ maxUsers: 2 });
     const [a, b, c] = [randomObjectId(), randomObjectId(), randomObjectId()];
     await cache.get(a, read(a));
     await cache.get(b, read(b));
@@ -137,7 +139,7 @@ describe('PerUserCache', () => {
   });
 
   it('versions lost with Redis mean a new read, never an old value', async () => {
-    const redis = client();
+    const redis = await client();
     const cache = new PerUserCache<string>(redis, {
       name: 'test:values',
       maxUsers: 100,
@@ -152,7 +154,7 @@ describe('PerUserCache', () => {
   });
 
   it('with Redis away every call reads the database, and telling a change does not throw', async () => {
-    const cache = replica();
+    const cache = await replica();
     const user = randomObjectId();
     stored.set(user, 'one');
     expect(await cache.get(user, read(user))).toBe('one');
