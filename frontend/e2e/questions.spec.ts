@@ -72,8 +72,13 @@ test('filters, the Anki toggle, edit with returnUrl and deleting a test with its
 
   const optics = page.getByRole('switch', { name: /Anki card made for question 4 / });
   await expect(optics).not.toBeChecked();
+  // The switch turns at once; the reload waits for the save (a reload before it would cancel it).
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && /\/anki$/.test(response.url()),
+  );
   await optics.click();
   await expect(optics).toBeChecked();
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('switch', { name: /Anki card made for question 4 / })).toBeChecked();
   // The rows' test labels come with a second request; the rows grow when they arrive, and a click
