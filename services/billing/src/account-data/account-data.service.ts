@@ -9,7 +9,7 @@ import type {
 import { eraseUserDocuments } from '@mcat/service-kit';
 import type { Connection } from 'mongoose';
 import { ERASED_USERS, ErasedUsers } from './erased-users';
-import { jsonWithoutPersonalData, withoutPersonalData } from './personal-data';
+import { anonymousEventFields, withoutPersonalData } from './personal-data';
 
 /** The records the law requires billing to keep (docs/adr/0025-account-data.md), by collection. */
 const KEPT = {
@@ -124,10 +124,7 @@ export class AccountDataService {
       .find({ $or: [{ userId }, { paymentIntentId: { $in: paymentIds } }] })
       .toArray();
     for (const event of ofUser) {
-      await events.updateOne(
-        { _id: event._id },
-        { $set: { email: null, payload: jsonWithoutPersonalData(event.payload) } },
-      );
+      await events.updateOne({ _id: event._id }, { $set: anonymousEventFields(event.payload) });
     }
 
     const intents = this.collection<StoredDevIntent>(KEPT.devPaymentIntents);

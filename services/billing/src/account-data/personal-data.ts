@@ -34,3 +34,9 @@ export function jsonWithoutPersonalData(json: string): string {
     return 'null';
   }
 }
+
+/** What a stored provider event keeps of its person once they are erased: nothing. */
+export const anonymousEventFields = (payload: string) => ({
+  email: null,
+  payload: jsonWithoutPersonalData(payload),
+});

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { BillingEventRecord } from '@mcat/contracts';
 import type { FilterQuery, Model } from 'mongoose';
 import { ErasedUsers } from '../account-data/erased-users';
-import { jsonWithoutPersonalData } from '../account-data/personal-data';
+import { anonymousEventFields } from '../account-data/personal-data';
 import { PaymentLedger } from '../ledger/payment-ledger.service';
 import type { Payment } from '../ledger/payment.schema';
 import {
@@ -65,9 +65,10 @@ export class BillingEventsService {
     const fields: EventFacts = {
       ...facts,
       userId,
-      email: erased ? null : (facts.email ?? payment?.email ?? null),
+      email: facts.email ?? payment?.email ?? null,
     };
     const payload = JSON.stringify(event.payload);
+    const personal = { email: fields.email, payload };
     let stored: BillingEvent;
     let recordedNow = true;
     try {
@@ -77,7 +78,7 @@ export class BillingEventsService {
         provider: this.provider.name,
         occurredAt: event.created,
         ...fields,
-        payload: erased ? jsonWithoutPersonalData(payload) : payload,
+        ...(erased ? anonymousEventFields(payload) : personal),
       });
       stored = created.toObject();
       // Erased while this was stored: the erasure may have passed this event by.
@@ -100,7 +101,7 @@ export class BillingEventsService {
 
   /** The stored event without the person's e-mail and personal fields of its payload. */
   private async forget(event: BillingEvent): Promise<BillingEvent> {
-    const anonymous = { email: null, payload: jsonWithoutPersonalData(event.payload) };
+    const anonymous = anonymousEventFields(event.payload);
     await this.events.updateOne({ _id: event._id }, { $set: anonymous });
     return { ...event, ...anonymous };
   }
