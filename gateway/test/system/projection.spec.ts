@@ -1,7 +1,7 @@
 /**
  * Issue 18, through the gateway: the profile's target score and `GET /api/tests/projection` for
  * the planned testing date (docs/adr/0024-score-projection.md): the 422s under three tests and
- * without a date, a new date seen at once, the clamp to 472–528, another user's tests never
+ * without a date, a new date seen once auth's event arrives, the clamp to 472–528, another user's tests never
  * counting, bad input and no token.
  */
 import {
@@ -65,6 +65,22 @@ const setProfile = (
 
 const project = (token?: string, query = '') =>
   gateway.get<ScoreProjection & ApiError>(`/api/tests/projection${query}`, token);
+
+/** How long a new date may take to reach the tests service (auth's event, through NATS). */
+const DATE_ARRIVES_MS = 10_000;
+
+/**
+ * The projection once it is for `atDate` (null: for no date), asked every 100 ms; the last answer
+ * after the wait.
+ */
+async function projectionOnceFor(token: string, atDate: string | null) {
+  const deadline = Date.now() + DATE_ARRIVES_MS;
+  for (;;) {
+    const answer = await project(token);
+    if ((answer.body.atDate ?? null) === atDate || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 const log = async (student: SignedIn, ...tests: [string, number][]) => {
   for (const [date, total] of tests) await createTest(gateway, student.token, scored(date, total));
@@ -156,7 +172,7 @@ describe('GET /api/tests/projection', () => {
       },
     });
     await log(student, ['2025-04-01', 504]);
-    const { status, body } = await project(student.token);
+    const { status, body } = await projectionOnceFor(student.token, '2025-06-01');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['atDate', 'high', 'low', 'predictedScore']);
     expect(body.atDate).toBe('2025-06-01');
@@ -168,7 +184,7 @@ describe('GET /api/tests/projection', () => {
     expect(body.high).toBeLessThanOrEqual(528);
   });
 
-  it('without a planned date answers 422 PROJECTION_NEEDS_DATE; a date set on the profile counts at once', async () => {
+  it('without a planned date answers 422 PROJECTION_NEEDS_DATE; a date set on the profile counts once its event arrives', async () => {
     const student = await premiumStudent();
     await log(student, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
     expect(await project(student.token)).toMatchObject({
@@ -176,16 +192,19 @@ describe('GET /api/tests/projection', () => {
       body: { code: 'PROJECTION_NEEDS_DATE', message: PROJECTION_MESSAGES.needsDate },
     });
     await setProfile(student, { plannedTestingDate: '2025-08-01' });
-    expect((await project(student.token)).body.atDate).toBe('2025-08-01');
+    expect((await projectionOnceFor(student.token, '2025-08-01')).body.atDate).toBe('2025-08-01');
     await setProfile(student, { plannedTestingDate: '2025-09-01' });
-    expect((await project(student.token)).body.atDate).toBe('2025-09-01');
+    expect((await projectionOnceFor(student.token, '2025-09-01')).body.atDate).toBe('2025-09-01');
+    await setProfile(student, { plannedTestingDate: null });
+    const cleared = await projectionOnceFor(student.token, null);
+    expect(cleared.body).toMatchObject({ code: 'PROJECTION_NEEDS_DATE' });
   });
 
   it('clamps a steep rise at 528, never above', async () => {
     const student = await premiumStudent();
     await setProfile(student, { plannedTestingDate: '2027-12-31' });
     await log(student, ['2025-01-01', 480], ['2025-01-08', 500], ['2025-01-15', 520]);
-    const { status, body } = await project(student.token);
+    const { status, body } = await projectionOnceFor(student.token, '2027-12-31');
     expect(status).toBe(200);
     expect(body).toMatchObject({ predictedScore: 528, high: 528 });
     expect(body.low).toBeGreaterThanOrEqual(472);
@@ -200,13 +219,13 @@ describe('GET /api/tests/projection', () => {
     await log(student, ['2025-03-01', 490], ['2025-03-15', 490]);
     expect((await project(student.token)).body.code).toBe('PROJECTION_NEEDS_TESTS');
     await log(student, ['2025-04-01', 490]);
-    const mine = await project(student.token);
+    const mine = await projectionOnceFor(student.token, '2025-06-01');
     expect(mine.body.predictedScore).toBe(490);
     // The range is the student's own flat trend's, clamped at 472: nothing pulls it up to 528.
     expect(mine.body.low).toBe(472);
     expect(mine.body.high).toBeGreaterThan(490);
     expect(mine.body.high).toBeLessThan(528);
-    expect((await project(other.token)).body.predictedScore).toBe(528);
+    expect((await projectionOnceFor(other.token, '2025-06-01')).body.predictedScore).toBe(528);
   });
 
   it('a free student, held to two tests, is told how many more a projection needs', async () => {

@@ -447,7 +447,9 @@ const TESTS: readonly ApiRoute[] = [
       "A weighted linear trend through the user's practice-test totals (recent tests weigh " +
       'more), with an 80% prediction interval, clamped to 472–528 (docs/adr/0024-score-projection.md). ' +
       '422 PROJECTION_NEEDS_TESTS under three tests (the message says how many more), ' +
-      '422 PROJECTION_NEEDS_DATE without a planned testing date on the profile.',
+      '422 PROJECTION_NEEDS_DATE without a planned testing date on the profile. A new date on the ' +
+      'profile counts once auth has told the tests service of it (usually well under a second): ' +
+      '`atDate` is always the date the projection is for.',
     response: { status: 200, body: 'ScoreProjection' },
     errors: ['PROJECTION_NEEDS_TESTS', 'PROJECTION_NEEDS_DATE', 'UNAVAILABLE'],
   },

@@ -33,6 +33,8 @@ export interface UserSnapshot {
   email: string;
   isPremium: boolean;
   roles: Role[];
+  /** 'YYYY-MM-DD' or null: the tests service keeps it for the score projection. */
+  plannedTestingDate: string | null;
 }
 
 export interface TestSnapshot {

@@ -95,6 +95,7 @@ describe('events and the internal read-through', () => {
       email: user.email,
       isPremium: false,
       roles: ['student'],
+      plannedTestingDate: null,
     });
   });
 
@@ -193,6 +194,7 @@ describe('events and the internal read-through', () => {
         email: user.email,
         isPremium: true,
         roles: ['student'],
+        plannedTestingDate: null,
       },
     ]);
   });
@@ -223,12 +225,12 @@ describe('events and the internal read-through', () => {
     expect(updates).toHaveLength(1);
   });
 
-  it('a profile change publishes auth.user.updated with the new name and e-mail', async () => {
+  it('a profile change publishes auth.user.updated with the new name, e-mail and planned date', async () => {
     const user = await register();
     const email = uniqueEmail('moved');
     await auth.call('PUT', '/api/auth/me', {
       token: user.token,
-      body: { name: 'Evelyn', email, plannedTestingDate: null },
+      body: { name: 'Evelyn', email, plannedTestingDate: '2027-05-12' },
     });
     const [event] = await waitForEvents(EVENT_SUBJECTS.userUpdated, user.user._id, 1);
     expect(event?.data).toEqual({
@@ -237,6 +239,7 @@ describe('events and the internal read-through', () => {
       email,
       isPremium: false,
       roles: ['student'],
+      plannedTestingDate: '2027-05-12',
     });
   });
 
@@ -276,6 +279,7 @@ describe('events and the internal read-through', () => {
         email: user.email,
         isPremium: false,
         roles: ['student', 'billing'],
+        plannedTestingDate: null,
       },
     ]);
 

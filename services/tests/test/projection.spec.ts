@@ -1,10 +1,16 @@
 import {
+  AUTH_MESSAGES,
+  EVENT_SUBJECTS,
   PROJECTION_MESSAGES,
   projectionNeedsTests,
   type ScoreProjection,
   type Test,
   type TestBody,
 } from '@mcat/contracts';
+import { createEventEnvelope } from '@mcat/service-kit';
+import { deliverEvent } from '@mcat/service-kit/testing';
+import { connect, type NatsConnection } from 'nats';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { newUserId, startHarness, type TestsHarness } from './harness';
 
 /** A test on `date` whose sections add up to `total`. */
@@ -23,12 +29,40 @@ const scored = (date: string, total: number): TestBody => {
   };
 };
 
+/** `auth.user.updated` about the user with this planned date, changed at `occurredAt`. */
+const profileChanged = (
+  userId: string,
+  plannedTestingDate: string | null,
+  occurredAt = new Date(),
+) =>
+  createEventEnvelope(
+    EVENT_SUBJECTS.userUpdated,
+    {
+      userId,
+      name: 'Evie',
+      email: `${userId}@example.com`,
+      isPremium: true,
+      roles: ['student'],
+      plannedTestingDate,
+    },
+    occurredAt,
+  );
+
 describe('GET /api/tests/projection', () => {
+  /** A NATS of this file's own, so no other file's tests service takes its events. */
+  let nats: PrivateServer;
+  let nc: NatsConnection;
   let h: TestsHarness;
   beforeAll(async () => {
-    h = await startHarness();
+    nats = await privateNats();
+    h = await startHarness({ natsUrl: nats.url });
+    nc = await connect({ servers: nats.url });
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await nc?.close();
+    await h?.close();
+    await nats?.dispose();
+  });
 
   const student = (plannedTestingDate: string | null = '2026-06-01'): string => {
     const id = newUserId();
@@ -130,7 +164,7 @@ describe('GET /api/tests/projection', () => {
     expect((await project(user)).body.predictedScore).toBeGreaterThan(505);
   });
 
-  it('without a planned testing date answers 422 PROJECTION_NEEDS_DATE; a new date shows at once', async () => {
+  it('without a planned testing date answers 422 PROJECTION_NEEDS_DATE; a new date counts once its auth.user.updated is handled', async () => {
     const user = student(null);
     await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
     expect(await project(user)).toEqual({
@@ -141,20 +175,62 @@ describe('GET /api/tests/projection', () => {
         message: PROJECTION_MESSAGES.needsDate,
       },
     });
-    h.auth.setUser(user, { plannedTestingDate: '2025-09-01', isPremium: true });
+    await deliverEvent(nc, 'tests', profileChanged(user, '2025-09-01'));
     expect((await project(user)).body.atDate).toBe('2025-09-01');
-    h.auth.setUser(user, { plannedTestingDate: '2025-10-01', isPremium: true });
+    await deliverEvent(nc, 'tests', profileChanged(user, '2025-10-01'));
     expect((await project(user)).body.atDate).toBe('2025-10-01');
-  });
+    await deliverEvent(nc, 'tests', profileChanged(user, null));
+    expect((await project(user)).body.code).toBe('PROJECTION_NEEDS_DATE');
+  }, 30_000);
 
-  it('reads the date from auth with the service credential, on every request', async () => {
+  it('an event older than the date kept never brings the older date back', async () => {
+    const user = student('2025-07-01');
+    await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
+    const now = Date.now();
+    await deliverEvent(nc, 'tests', profileChanged(user, '2025-08-01', new Date(now)));
+    await deliverEvent(nc, 'tests', profileChanged(user, '2025-06-01', new Date(now - 60_000)));
+    expect((await project(user)).body.atDate).toBe('2025-08-01');
+  }, 30_000);
+
+  it('asks auth, with the service credential, only for a student no event has told it about', async () => {
     const user = student('2025-07-01');
     await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
     const [before, refused] = [h.auth.calls.get(user) ?? 0, h.auth.uncredentialedCalls];
-    expect((await project(user)).status).toBe(200);
-    expect((await project(user)).status).toBe(200);
-    expect(h.auth.calls.get(user)).toBe(before + 2);
+    expect((await project(user)).body.atDate).toBe('2025-07-01');
+    expect((await project(user)).body.atDate).toBe('2025-07-01');
+    expect(h.auth.calls.get(user)).toBe(before + 1);
     expect(h.auth.uncredentialedCalls).toBe(refused);
+
+    const told = student('2025-07-01');
+    await log(told, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
+    await deliverEvent(nc, 'tests', profileChanged(told, '2025-08-01'));
+    const asked = h.auth.calls.get(told) ?? 0;
+    expect((await project(told)).body.atDate).toBe('2025-08-01');
+    expect(h.auth.calls.get(told) ?? 0).toBe(asked);
+  }, 30_000);
+
+  it('answers 503 while auth cannot say the date of a student it has no copy for, 401 for one auth does not know', async () => {
+    const user = student('2025-07-01');
+    await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
+    h.auth.failing = true;
+    try {
+      expect(await project(user)).toMatchObject({
+        status: 503,
+        body: { statusCode: 503, message: PROJECTION_MESSAGES.unavailable },
+      });
+    } finally {
+      h.auth.failing = false;
+    }
+    expect((await project(user)).body.atDate).toBe('2025-07-01');
+
+    const unknown = newUserId();
+    h.auth.setUser(unknown, { isPremium: true });
+    await log(unknown, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
+    h.auth.forget(unknown);
+    expect(await project(unknown)).toMatchObject({
+      status: 401,
+      body: { message: AUTH_MESSAGES.signInAgain },
+    });
   });
 
   it('without a token answers 401', async () => {

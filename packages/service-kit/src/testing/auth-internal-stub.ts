@@ -23,6 +23,8 @@ export class AuthInternalStub {
   readonly calls = new Map<string, number>();
   /** Requests refused for a missing or wrong credential. */
   uncredentialedCalls = 0;
+  /** While true, every credentialed request answers 500, as an auth that cannot read its users. */
+  failing = false;
 
   private constructor(private readonly server: Server) {}
 
@@ -40,6 +42,11 @@ export class AuthInternalStub {
       const userId = match ? decodeURIComponent(match[1] as string) : undefined;
       const user = userId ? stub.users.get(userId) : undefined;
       if (userId) stub.calls.set(userId, (stub.calls.get(userId) ?? 0) + 1);
+      if (stub.failing) {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ statusCode: 500, message: 'Internal server error' }));
+        return;
+      }
       if (!userId || !user) {
         response.writeHead(404, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ statusCode: 404, message: 'User not found' }));
@@ -65,6 +72,11 @@ export class AuthInternalStub {
       plannedTestingDate: null,
       ...user,
     });
+  }
+
+  /** Auth no longer knows the user (an account deleted meanwhile): 404 from now on. */
+  forget(userId: string): void {
+    this.users.delete(userId);
   }
 
   async close(): Promise<void> {

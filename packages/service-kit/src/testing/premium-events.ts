@@ -25,6 +25,7 @@ export const premiumEvents: [string, (userId: string) => EventEnvelope][] = [
         email: `${userId}@example.com`,
         isPremium: true,
         roles: ['student'],
+        plannedTestingDate: null,
       }),
   ],
   ['billing.premium.purchased', premiumPurchasedEvent],

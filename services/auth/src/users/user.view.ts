@@ -24,7 +24,9 @@ export function toUserView(user: StoredUser): UserView {
 
 /** The user as events carry it. */
 export function toUserSnapshot(
-  user: Pick<User, 'name' | 'email' | 'isPremium' | 'roles'> & { _id: Types.ObjectId },
+  user: Pick<User, 'name' | 'email' | 'isPremium' | 'roles' | 'plannedTestingDate'> & {
+    _id: Types.ObjectId;
+  },
 ): UserSnapshot {
   return {
     userId: user._id.toHexString(),
@@ -32,5 +34,6 @@ export function toUserSnapshot(
     email: user.email,
     isPremium: user.isPremium,
     roles: [...user.roles],
+    plannedTestingDate: user.plannedTestingDate ?? null,
   };
 }

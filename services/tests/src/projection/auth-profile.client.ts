@@ -16,9 +16,9 @@ interface InternalUser {
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Reads a user's planned testing date from auth at the moment of asking (`GET /internal/users/:id`,
- * the plan read-through), so a profile change shows in the next projection; nothing is kept here
- * (auth answers from its own kept plan, docs/adr/0024-score-projection.md).
+ * Reads a user's planned testing date from auth (`GET /internal/users/:id`, the plan
+ * read-through), for a student the tests service has no copy of yet (PlannedDatesService;
+ * docs/adr/0024-score-projection.md).
  */
 @Injectable()
 export class AuthProfileClient {

@@ -8,7 +8,7 @@ import {
 import { ApiException } from '@mcat/service-kit';
 import { utcMidnight } from '../tests/calendar';
 import { ScoredTestsCache } from '../tests/scored-tests.cache';
-import { AuthProfileClient } from './auth-profile.client';
+import { PlannedDatesService } from './planned-dates.service';
 import { projectScore } from './score-projection';
 
 /** The signed-in student's projected total on the planned testing date, from their own tests. */
@@ -16,7 +16,7 @@ import { projectScore } from './score-projection';
 export class ProjectionService {
   constructor(
     private readonly scoredTests: ScoredTestsCache,
-    private readonly profiles: AuthProfileClient,
+    private readonly plannedDates: PlannedDatesService,
   ) {}
 
   async project(userId: string): Promise<ScoreProjection> {
@@ -24,7 +24,7 @@ export class ProjectionService {
     if (tests.length < PROJECTION_MIN_TESTS) {
       throw new ApiException('PROJECTION_NEEDS_TESTS', projectionNeedsTests(tests.length));
     }
-    const atDate = await this.profiles.plannedTestingDate(userId);
+    const atDate = await this.plannedDates.plannedTestingDate(userId);
     if (!atDate) throw new ApiException('PROJECTION_NEEDS_DATE', PROJECTION_MESSAGES.needsDate);
     return { ...projectScore(tests, utcMidnight(atDate)), atDate };
   }

@@ -2,6 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROJECTION_MESSAGES, projectionNeedsTests } from '@mcat/contracts';
 import { renderRoute, serverAnswers, type ServerAnswer } from '../../../test-support/render-route';
+import { CATCH_UP_DELAYS_MS } from '../api/projection-api';
 import { formatProjectionDate } from '../utils/projection-text';
 import { ProjectionCard } from './projection-card';
 
@@ -109,6 +110,61 @@ describe('the score projection card', () => {
     );
     expect(stub).not.toHaveBeenCalled();
   });
+
+  it('asks again while the server still projects for the date before the profile changed it', async () => {
+    const projectionFor = (atDate: string): ServerAnswer => ({
+      status: 200,
+      body: { predictedScore: 507, low: 503, high: 511, atDate },
+    });
+    const answers = [
+      {
+        status: 422,
+        body: {
+          statusCode: 422,
+          code: 'PROJECTION_NEEDS_DATE',
+          message: PROJECTION_MESSAGES.needsDate,
+        },
+      },
+      projectionFor('2026-04-01'),
+      projectionFor('2026-05-12'),
+    ];
+    const stub = vi.fn(async () => {
+      const answer = answers.shift() ?? projectionFor('2026-05-12');
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', stub);
+    renderRoute(
+      <ProjectionCard plannedTestingDate="2026-05-12" targetScore={511} isPremium testCount={3} />,
+      { pattern: '/dashboard', path: '/dashboard' },
+    );
+    expect(
+      await screen.findByText(
+        `Projected 507 (503–511) on ${formatProjectionDate('2026-05-12')}`,
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
+    expect(stub).toHaveBeenCalledTimes(3);
+    expect(screen.queryByText(PROJECTION_MESSAGES.needsDate)).toBeNull();
+  });
+
+  it('shows the answer for another date once the server has been asked for a while', async () => {
+    const stub = show(
+      { status: 200, body: { predictedScore: 507, low: 503, high: 511, atDate: '2026-04-01' } },
+      { plannedTestingDate: '2026-05-12' },
+    );
+    expect(
+      await screen.findByText(
+        `Projected 507 (503–511) on ${formatProjectionDate('2026-04-01')}`,
+        {},
+        { timeout: 6000 },
+      ),
+    ).toBeTruthy();
+    expect(stub).toHaveBeenCalledTimes(CATCH_UP_DELAYS_MS.length + 1);
+  }, 10_000);
 
   it('shows a spinner while loading, then an error without a server message', async () => {
     show({ status: 500 });
