@@ -83,6 +83,18 @@ const studentWithTests = async (request: APIRequestContext, tests: number): Prom
 
 const projectionCard = (page: Page) => page.getByRole('region', { name: 'Score Projection' });
 
+/** A 'YYYY-MM-DD' date as the page writes it in the projection ("May 12, 2026" in en-US). */
+const shownDate = (page: Page, isoDate: string): Promise<string> =>
+  page.evaluate((iso) => {
+    const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+    const format = new Intl.DateTimeFormat(undefined, {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    return format.format(new Date(year, month - 1, day));
+  }, isoDate);
+
 test.describe('score goal and projection', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -140,6 +152,30 @@ test.describe('score goal and projection', () => {
     await expect(table.getByRole('row')).toHaveCount(4);
     await expect(table).toContainText('vs. Target Score (511)');
     await expect(table).toContainText('−13');
+  });
+
+  test('a date changed on the profile is the date of the projection back on the dashboard', async ({
+    page,
+    request,
+  }) => {
+    const token = await studentWithTests(request, 3);
+    await signInPage(page, token);
+    await page.goto('/dashboard');
+    const card = projectionCard(page);
+    const before = await shownDate(page, localDateIn(30));
+    await expect(card.getByText(new RegExp(`^Projected .* on ${before}$`))).toBeVisible();
+
+    await page.goto('/profile');
+    await page.getByLabel('Planned MCAT Date').fill(localDateIn(45));
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'MCAT Logbook' })
+      .click();
+    const after = await shownDate(page, localDateIn(45));
+    await expect(card.getByText(new RegExp(`^Projected .* on ${after}$`))).toBeVisible();
+    await expect(page.getByText('45 days until your MCAT')).toBeVisible();
   });
 
   test("under three tests the card shows the server's message, and a new test brings the projection", async ({
