@@ -20,8 +20,8 @@ import { premiumBenchStudent, type Call } from './bench-account';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 /**
- * Load at the same rate before the measured run: the route's code in the gateway, the service and
- * auth is compiled by V8 under load, and the product settles after the 1,300 writes. With 2 s the
+ * Load at the same rate before the measured run: the route's code in the gateway and the service
+ * is compiled by V8 under load, and the product settles after the 1,300 writes. With 2 s the
  * projection's p99 was twice its steady value (docs/benchmarks.md, "Study tools").
  */
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 10);
