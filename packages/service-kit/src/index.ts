@@ -39,3 +39,4 @@ export * from './idempotency/idempotency-store';
 export * from './idempotency/idempotency.interceptor';
 export * from './idempotency/idempotent.decorator';
 export * from './infra/duplicate-key';
+export * from './infra/latest-fact';

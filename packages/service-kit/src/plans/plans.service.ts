@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { AuthPlanClient } from './auth-plan.client';
 import { UserPlan } from './user-plan.schema';
-import { isDuplicateKeyError } from '../infra/duplicate-key';
+import { recordLatestFact } from '../infra/latest-fact';
 
 /** Whether a user is premium: the local projection, refreshed from auth on demand. */
 @Injectable()
@@ -27,16 +27,7 @@ export class PlansService {
   }
 
   /** Records a plan fact unless a newer one is already known (events may arrive out of order). */
-  async record(userId: string, isPremium: boolean, asOf: Date): Promise<void> {
-    try {
-      await this.plans.updateOne(
-        { _id: userId, asOf: { $lte: asOf } },
-        { $set: { isPremium, asOf } },
-        { upsert: true },
-      );
-    } catch (error) {
-      // The user's document exists with a newer fact, so the filter missed and the upsert collided.
-      if (!isDuplicateKeyError(error)) throw error;
-    }
+  record(userId: string, isPremium: boolean, asOf: Date): Promise<void> {
+    return recordLatestFact(this.plans, userId, { isPremium }, asOf);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type Redis from 'ioredis';
 import type { Model } from 'mongoose';
-import { isDuplicateKeyError, PerUserCache, REDIS } from '@mcat/service-kit';
+import { PerUserCache, recordLatestFact, REDIS } from '@mcat/service-kit';
 import { AuthProfileClient } from './auth-profile.client';
 import { PlannedDate } from './planned-date.schema';
 
@@ -39,16 +39,7 @@ export class PlannedDatesService {
 
   /** Records a date known at `asOf` unless a newer one is kept (events may arrive out of order). */
   async record(userId: string, plannedTestingDate: string | null, asOf: Date): Promise<void> {
-    try {
-      await this.dates.updateOne(
-        { _id: userId, asOf: { $lte: asOf } },
-        { $set: { plannedTestingDate, asOf } },
-        { upsert: true },
-      );
-    } catch (error) {
-      // The user's copy exists with a newer fact, so the filter missed and the upsert collided.
-      if (!isDuplicateKeyError(error)) throw error;
-    }
+    await recordLatestFact(this.dates, userId, { plannedTestingDate }, asOf);
     await this.cache.changed(userId);
   }
 
