@@ -1,14 +1,12 @@
 import {
   AUTH_MESSAGES,
-  EVENT_SUBJECTS,
   PROJECTION_MESSAGES,
   projectionNeedsTests,
   type ScoreProjection,
   type Test,
   type TestBody,
 } from '@mcat/contracts';
-import { createEventEnvelope } from '@mcat/service-kit';
-import { deliverEvent } from '@mcat/service-kit/testing';
+import { deliverEvent, userUpdatedEvent } from '@mcat/service-kit/testing';
 import { connect, type NatsConnection } from 'nats';
 import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { newUserId, startHarness, type TestsHarness } from './harness';
@@ -29,24 +27,9 @@ const scored = (date: string, total: number): TestBody => {
   };
 };
 
-/** `auth.user.updated` about the user with this planned date, changed at `occurredAt`. */
-const profileChanged = (
-  userId: string,
-  plannedTestingDate: string | null,
-  occurredAt = new Date(),
-) =>
-  createEventEnvelope(
-    EVENT_SUBJECTS.userUpdated,
-    {
-      userId,
-      name: 'Evie',
-      email: `${userId}@example.com`,
-      isPremium: true,
-      roles: ['student'],
-      plannedTestingDate,
-    },
-    occurredAt,
-  );
+/** `auth.user.updated` about a premium student with this planned date, changed at `occurredAt`. */
+const profileChanged = (userId: string, plannedTestingDate: string | null, occurredAt?: Date) =>
+  userUpdatedEvent(userId, { isPremium: true, plannedTestingDate }, occurredAt);
 
 describe('GET /api/tests/projection', () => {
   /** A NATS of this file's own, so no other file's tests service takes its events. */

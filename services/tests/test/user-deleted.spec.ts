@@ -1,6 +1,6 @@
 import { EVENT_SUBJECTS, type Test, type TestsAccountData } from '@mcat/contracts';
 import { createEventEnvelope, internalRequestHeaders } from '@mcat/service-kit';
-import { deliverEvent, TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
+import { deliverEvent, TEST_INTERNAL_API_TOKEN, userUpdatedEvent } from '@mcat/service-kit/testing';
 import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import mongoose from 'mongoose';
 import { connect, type NatsConnection } from 'nats';
@@ -87,8 +87,16 @@ describe("the tests service's part of the student's data", () => {
         failedAt: new Date(),
       });
     }
+    // The copies of auth's facts about the student (the plan, the planned testing date).
+    await deliverEvent(nc, 'tests', userUpdatedEvent(ada, { plannedTestingDate: '2025-06-01' }));
     expect(Object.keys(await documentsOf(ada))).toEqual(
-      expect.arrayContaining(['tests', 'plan_slots', 'idempotency_keys']),
+      expect.arrayContaining([
+        'tests',
+        'plan_slots',
+        'idempotency_keys',
+        'user_plans',
+        'planned_dates',
+      ]),
     );
 
     await deliverEvent(nc, 'tests', userDeleted(ada));

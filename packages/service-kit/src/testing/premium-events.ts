@@ -1,4 +1,4 @@
-import { EVENT_SUBJECTS, type EventEnvelope } from '@mcat/contracts';
+import { EVENT_SUBJECTS, type EventEnvelope, type UserSnapshot } from '@mcat/contracts';
 import type { NatsConnection } from 'nats';
 import { consumerName } from '../events/consumer-name';
 import { createEventEnvelope, encodeEnvelope } from '../events/event-envelope';
@@ -14,19 +14,30 @@ export const premiumPurchasedEvent = (userId: string): EventEnvelope =>
     couponId: null,
   });
 
+/** `auth.user.updated` about a student, as auth publishes it after a change at `occurredAt`. */
+export const userUpdatedEvent = (
+  userId: string,
+  { isPremium = false, plannedTestingDate = null }: Partial<UserSnapshot> = {},
+  occurredAt = new Date(),
+): EventEnvelope =>
+  createEventEnvelope(
+    EVENT_SUBJECTS.userUpdated,
+    {
+      userId,
+      name: 'Evie',
+      email: `${userId}@example.com`,
+      isPremium,
+      roles: ['student'],
+      plannedTestingDate,
+    },
+    occurredAt,
+  );
+
 /** The two events that make a user premium for the plan limits, each with its name. */
 export const premiumEvents: [string, (userId: string) => EventEnvelope][] = [
   [
     'auth.user.updated with isPremium true',
-    (userId) =>
-      createEventEnvelope(EVENT_SUBJECTS.userUpdated, {
-        userId,
-        name: 'Evie',
-        email: `${userId}@example.com`,
-        isPremium: true,
-        roles: ['student'],
-        plannedTestingDate: null,
-      }),
+    (userId) => userUpdatedEvent(userId, { isPremium: true }),
   ],
   ['billing.premium.purchased', premiumPurchasedEvent],
 ];
