@@ -175,6 +175,16 @@ describe('GET /api/tests/projection', () => {
     expect((await project(user)).body.atDate).toBe('2025-08-01');
   }, 30_000);
 
+  it('an event without the date (from an auth older than the field) leaves the date kept', async () => {
+    const user = student('2025-07-01');
+    await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
+    await deliverEvent(nc, 'tests', profileChanged(user, '2025-08-01'));
+    const older = profileChanged(user, null);
+    delete (older.data as { plannedTestingDate?: unknown }).plannedTestingDate;
+    await deliverEvent(nc, 'tests', older);
+    expect((await project(user)).body.atDate).toBe('2025-08-01');
+  }, 30_000);
+
   it('asks auth, with the service credential, only for a student no event has told it about', async () => {
     const user = student('2025-07-01');
     await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);

@@ -19,7 +19,7 @@ export const userUpdatedEvent = (
   userId: string,
   { isPremium = false, plannedTestingDate = null }: Partial<UserSnapshot> = {},
   occurredAt = new Date(),
-): EventEnvelope =>
+): EventEnvelope<'auth.user.updated'> =>
   createEventEnvelope(
     EVENT_SUBJECTS.userUpdated,
     {

@@ -8,12 +8,11 @@ import {
 import { AUTH_MESSAGES, PROJECTION_MESSAGES } from '@mcat/contracts';
 import { requestInternalUser, SERVICE_CONFIG } from '@mcat/service-kit';
 import type { TestsConfig } from '../config';
+import { isPlannedDate } from './planned-date.schema';
 
 interface InternalUser {
   plannedTestingDate?: unknown;
 }
-
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Reads a user's planned testing date from auth (`GET /internal/users/:id`, the plan
@@ -42,8 +41,6 @@ export class AuthProfileClient {
     if (response.status === 404) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
     if (!response.ok) throw new ServiceUnavailableException(PROJECTION_MESSAGES.unavailable);
     const { plannedTestingDate } = (await response.json()) as InternalUser;
-    return typeof plannedTestingDate === 'string' && CALENDAR_DATE.test(plannedTestingDate)
-      ? plannedTestingDate
-      : null;
+    return isPlannedDate(plannedTestingDate) ? plannedTestingDate : null;
   }
 }

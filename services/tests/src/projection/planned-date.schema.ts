@@ -21,3 +21,9 @@ export class PlannedDate {
 }
 
 export const PlannedDateSchema = SchemaFactory.createForClass(PlannedDate);
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a value from another service is a planned date: 'YYYY-MM-DD' or null (no date). */
+export const isPlannedDate = (value: unknown): value is string | null =>
+  value === null || (typeof value === 'string' && CALENDAR_DATE.test(value));
