@@ -48,7 +48,9 @@ export class PlannedDatesService {
     if (kept) return kept.plannedTestingDate ?? null;
     const asOf = new Date();
     const plannedTestingDate = await this.auth.plannedTestingDate(userId);
-    await this.record(userId, plannedTestingDate, asOf);
+    // Stored without a new version: the value being built is this one. An event recorded
+    // meanwhile has moved the version already, so this value is not served after it.
+    await recordLatestFact(this.dates, userId, { plannedTestingDate }, asOf);
     return plannedTestingDate;
   }
 }
