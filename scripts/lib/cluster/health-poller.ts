@@ -2,7 +2,9 @@
  * A client polling the product's health while something changes under it (a helm upgrade): one
  * GET /api/health every `intervalMs`, each on a new connection, as a load balancer's probe or a
  * browser after a network change would make it. Every answer other than 200 and every connection
- * error is a failed poll, kept with its time so a failure can be matched to the rollout's events.
+ * error is a failed poll, kept with its time and the start of the answer's body (the gateway's
+ * /api/health names the service or dependency it found down) so a failure can be matched to the
+ * rollout's events.
  */
 import http from 'node:http';
 
@@ -23,6 +25,8 @@ export interface HealthPoller {
 }
 
 const POLL_TIMEOUT_MS = 5000;
+/** How much of a failed answer's body a failed poll keeps. */
+const KEPT_BODY_CHARS = 400;
 
 function pollOnce(url: URL): Promise<string | null> {
   return new Promise((resolve) => {
@@ -30,9 +34,17 @@ function pollOnce(url: URL): Promise<string | null> {
       url,
       { agent: false, timeout: POLL_TIMEOUT_MS, headers: { connection: 'close' } },
       (response) => {
-        response.resume();
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          if (body.length < KEPT_BODY_CHARS) body += chunk;
+        });
         response.on('end', () =>
-          resolve(response.statusCode === 200 ? null : `status ${response.statusCode}`),
+          resolve(
+            response.statusCode === 200
+              ? null
+              : `status ${response.statusCode}: ${body.slice(0, KEPT_BODY_CHARS)}`,
+          ),
         );
         response.on('error', (error) => resolve(error.message));
       },
