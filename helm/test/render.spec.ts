@@ -86,7 +86,7 @@ describe('a stopping pod', () => {
     for (const pod of pods) {
       expect(pod).toEqual({
         deployment: pod.deployment,
-        preStop: { exec: { command: ['sleep', '5'] } },
+        preStop: { exec: { command: ['sleep', '10'] } },
         grace: 30,
       });
     }

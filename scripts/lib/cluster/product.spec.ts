@@ -194,8 +194,9 @@ describe('the product on a one-node cluster', () => {
     const poller = pollHealth(product.gatewayUrl);
     const values = environmentValues(product.idTags, { config: { logLevel: 'info' } });
     const helmSeconds = await installChart(cluster, values, log);
-    // The last old pods end after helm returns (their grace period): keep polling through it.
-    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    // The last old pods end after helm returns (the chart's 10 s preStop pause, then their drain):
+    // keep polling through it.
+    await new Promise((resolve) => setTimeout(resolve, 25_000));
     const { polls, failed } = await poller.stop();
     const after = releasePods(cluster);
     figures.upgrade = { helmSeconds, polls, failedPolls: failed.length };
