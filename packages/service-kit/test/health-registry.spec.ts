@@ -32,6 +32,16 @@ describe('HealthRegistry', () => {
     return state;
   };
 
+  /** A registry with one dependency, whose first check it answered up. */
+  const checkedOnce = async (name: string) => {
+    const registry = new HealthRegistry();
+    const state = dependency(registry, name);
+    const first = registry.check();
+    state.answer(true);
+    await first;
+    return { registry, state };
+  };
+
   /** Resolves true if `promise` has settled once pending callbacks ran. */
   const settled = async (promise: Promise<unknown>) => {
     let done = false;
@@ -54,22 +64,14 @@ describe('HealthRegistry', () => {
   });
 
   it('answers a check started less than READINESS_FRESH_MS ago without asking again', async () => {
-    const registry = new HealthRegistry();
-    const mongodb = dependency(registry, 'mongodb');
-    const first = registry.check();
-    mongodb.answer(true);
-    await first;
+    const { registry, state: mongodb } = await checkedOnce('mongodb');
     await jest.advanceTimersByTimeAsync(READINESS_FRESH_MS - 10);
     expect(await registry.check()).toEqual({ mongodb: 'up' });
     expect(mongodb.asked).toBe(1);
   });
 
   it('answers an older check at once while one new check runs, and the calls after get the new answer', async () => {
-    const registry = new HealthRegistry();
-    const smtp = dependency(registry, 'smtp');
-    const first = registry.check();
-    smtp.answer(true);
-    await first;
+    const { registry, state: smtp } = await checkedOnce('smtp');
     await jest.advanceTimersByTimeAsync(READINESS_FRESH_MS + 10);
 
     expect(await registry.check()).toEqual({ smtp: 'up' });
@@ -82,11 +84,7 @@ describe('HealthRegistry', () => {
   });
 
   it('waits for a new check once the last one is older than READINESS_STALE_MS', async () => {
-    const registry = new HealthRegistry();
-    const redis = dependency(registry, 'redis');
-    const first = registry.check();
-    redis.answer(true);
-    await first;
+    const { registry, state: redis } = await checkedOnce('redis');
     await jest.advanceTimersByTimeAsync(READINESS_STALE_MS + 10);
 
     const call = registry.check();
