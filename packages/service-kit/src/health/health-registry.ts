@@ -42,7 +42,6 @@ export class HealthRegistry {
 
   register(indicator: HealthIndicator): void {
     this.indicators.push(indicator);
-    this.last = null;
   }
 
   check(): Promise<DependencyStates> {
