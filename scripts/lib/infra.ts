@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Profile } from './ports';
-import { ensureTool } from './tools';
+import { ensureTool, type ToolName } from './tools';
 
 export interface ProcessSpec {
   name: string;
@@ -18,12 +18,18 @@ export interface ProcessSpec {
   port: number;
 }
 
-export function ferretdbSpec(p: { mongo: number; dataDir: string }): ProcessSpec {
+/** The product's FerretDB build, or (`ferretdb-unindexed`) the one a test compares it with. */
+export type FerretdbBuild = Extract<ToolName, 'ferretdb' | 'ferretdb-unindexed'>;
+
+export function ferretdbSpec(
+  p: { mongo: number; dataDir: string },
+  build: FerretdbBuild = 'ferretdb',
+): ProcessSpec {
   const dir = path.join(p.dataDir, 'ferretdb');
   fs.mkdirSync(dir, { recursive: true });
   return {
     name: 'ferretdb',
-    command: ensureTool('ferretdb'),
+    command: ensureTool(build),
     args: [
       '--handler=sqlite',
       `--sqlite-url=file:${dir}/`,

@@ -17,14 +17,18 @@ interface GoTool {
   binary: string;
   /** Files the module's own build step would generate and its zip leaves out. */
   generated?: Record<string, string>;
-  /** Our changes to the sources: files added, and a line inserted after a given line. */
+  /** Our changes to the sources: files added, lines inserted after a given line, text replaced. */
   patch?: {
-    /** Names the patched build in the cache, so an unpatched one is never reused. */
+    /** Names the patched build in the cache, so a build with other patches is never reused. */
     id: string;
     addFiles: Record<string, string>;
     insertAfter: { file: string; line: string; insert: string }[];
+    /** Each `from` must stand exactly once in its file. */
+    replace?: { file: string; from: string; to: string }[];
   };
 }
+
+const FERRETDB_PATCH_DIR = path.join(__dirname, 'ferretdb-patch');
 
 const lockedHandler = (file: string, command: string) => ({
   file: `internal/handler/${file}`,
@@ -32,24 +36,89 @@ const lockedHandler = (file: string, command: string) => ({
   insert: '\twriteMu.Lock()\n\tdefer writeMu.Unlock()\n',
 });
 
+/** update, findAndModify and delete run one at a time (docs/adr/0009-ferretdb-write-atomicity.md). */
+const SERIALIZED_WRITES = {
+  addFiles: { 'internal/handler/write_lock.go': path.join(FERRETDB_PATCH_DIR, 'write_lock.go') },
+  insertAfter: [
+    lockedHandler('msg_update.go', 'MsgUpdate'),
+    lockedHandler('msg_findandmodify.go', 'MsgFindAndModify'),
+    lockedHandler('msg_delete.go', 'MsgDelete'),
+  ],
+};
+
+/** The block of the SQLite backend's Query and Explain that pushes down a lone `_id` only. */
+const idOnlyPushdown = (flag?: string) =>
+  [
+    '\t// that logic should exist in one place',
+    '\t// TODO https://github.com/FerretDB/FerretDB/issues/3235',
+    '\tif params.Filter.Len() == 1 {',
+    '\t\tv, _ := params.Filter.Get("_id")',
+    '\t\tswitch v.(type) {',
+    '\t\tcase string, types.ObjectID:',
+    ...(flag ? [flag] : []),
+    '\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)',
+    '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+    '\t\t}',
+    '\t}',
+    '',
+  ].join('\n');
+
+/**
+ * Top-level equalities on strings, ObjectIDs and booleans read through the indexes, and `_id`
+ * lookups, updates and deletes use the `_id` index (docs/adr/0026-indexed-queries-on-ferretdb.md).
+ */
+const INDEXED_QUERIES = {
+  addFiles: {
+    'internal/backends/sqlite/query_pushdown.go': path.join(
+      FERRETDB_PATCH_DIR,
+      'query_pushdown.go',
+    ),
+  },
+  replace: [
+    {
+      file: 'internal/backends/sqlite/collection.go',
+      from: `\tvar whereClause string\n\tvar args []any\n\n${idOnlyPushdown()}`,
+      to: '\twhereClause, args := prepareWhereClause(params.Filter)\n',
+    },
+    {
+      file: 'internal/backends/sqlite/collection.go',
+      from: `\tvar filterPushdown bool\n\tvar whereClause string\n\tvar args []any\n\n${idOnlyPushdown('\t\t\tfilterPushdown = true')}`,
+      to: '\twhereClause, args := prepareWhereClause(params.Filter)\n\tfilterPushdown := whereClause != ""\n',
+    },
+    {
+      // The `_id` index's expression as SQLite matches it (`->'$._id'` reads every row).
+      file: 'internal/backends/sqlite/metadata/metadata.go',
+      from: `IDColumn = DefaultColumn + "->'$._id'"`,
+      to: `IDColumn = DefaultColumn + "->'_id'"`,
+    },
+  ],
+};
+
+const FERRETDB = {
+  module: 'github.com/FerretDB/FerretDB',
+  version: 'v1.24.2',
+  pkg: './cmd/ferretdb',
+  binary: 'ferretdb',
+  generated: { 'build/version/version.txt': 'v1.24.2\n' },
+};
+
 export const GO_TOOLS = {
   ferretdb: {
-    module: 'github.com/FerretDB/FerretDB',
-    version: 'v1.24.2',
-    pkg: './cmd/ferretdb',
-    binary: 'ferretdb',
-    generated: { 'build/version/version.txt': 'v1.24.2\n' },
+    ...FERRETDB,
     patch: {
-      id: 'serialized-writes',
-      addFiles: {
-        'internal/handler/write_lock.go': path.join(__dirname, 'ferretdb-patch', 'write_lock.go'),
-      },
-      insertAfter: [
-        lockedHandler('msg_update.go', 'MsgUpdate'),
-        lockedHandler('msg_findandmodify.go', 'MsgFindAndModify'),
-        lockedHandler('msg_delete.go', 'MsgDelete'),
-      ],
+      id: 'serialized-writes-indexed-queries',
+      addFiles: { ...SERIALIZED_WRITES.addFiles, ...INDEXED_QUERIES.addFiles },
+      insertAfter: SERIALIZED_WRITES.insertAfter,
+      replace: INDEXED_QUERIES.replace,
     },
+  },
+  /**
+   * The build before ADR 0026 (its `_id`-only pushdown): scripts/lib/ferretdb-pushdown.spec.ts
+   * compares the answers of the build above with this one's.
+   */
+  'ferretdb-unindexed': {
+    ...FERRETDB,
+    patch: { id: 'serialized-writes', ...SERIALIZED_WRITES },
   },
   helm: { module: 'helm.sh/helm/v3', version: 'v3.21.4', pkg: './cmd/helm', binary: 'helm' },
   'stripe-mock': {
@@ -134,6 +203,16 @@ function applyPatch(work: string, patch: GoTool['patch']): void {
     if (!text.includes(`${line}\n`))
       throw new Error(`Cannot patch ${file}: line not found: ${line}`);
     fs.writeFileSync(target, text.replace(`${line}\n`, `${line}\n${insert}`));
+  }
+  for (const { file, from, to } of patch.replace ?? []) {
+    const target = path.join(work, file);
+    const parts = fs.readFileSync(target, 'utf8').split(from);
+    if (parts.length !== 2) {
+      throw new Error(
+        `Cannot patch ${file}: expected once, found ${parts.length - 1} times:\n${from}`,
+      );
+    }
+    fs.writeFileSync(target, parts.join(to));
   }
 }
 

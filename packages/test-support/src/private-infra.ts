@@ -11,6 +11,7 @@ import {
   natsSpec,
   redisSpec,
   startProcess,
+  type FerretdbBuild,
   type ProcessSpec,
   type RunningProcess,
 } from '../../../scripts/lib/infra';
@@ -29,6 +30,7 @@ export interface PrivateServer {
 async function privateServer(
   kind: 'nats' | 'redis' | 'ferretdb',
   url: (port: number) => string,
+  build?: FerretdbBuild,
 ): Promise<PrivateServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mcat-${kind}-`));
@@ -37,7 +39,7 @@ async function privateServer(
       ? natsSpec({ nats: port, dataDir })
       : kind === 'redis'
         ? redisSpec({ redis: port, dataDir })
-        : ferretdbSpec({ mongo: port, dataDir });
+        : ferretdbSpec({ mongo: port, dataDir }, build);
   let running: RunningProcess | null = await startProcess(spec, dataDir);
   return {
     url: url(port),
@@ -58,4 +60,6 @@ async function privateServer(
 
 export const privateNats = () => privateServer('nats', (p) => `nats://127.0.0.1:${p}`);
 export const privateRedis = () => privateServer('redis', (p) => `redis://127.0.0.1:${p}`);
-export const privateMongo = () => privateServer('ferretdb', (p) => `mongodb://127.0.0.1:${p}`);
+/** A FerretDB of the product's build, or of another (`ferretdb-unindexed`) to compare with. */
+export const privateMongo = (build?: FerretdbBuild) =>
+  privateServer('ferretdb', (p) => `mongodb://127.0.0.1:${p}`, build);
