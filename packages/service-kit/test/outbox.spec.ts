@@ -164,6 +164,31 @@ describe('outbox relay', () => {
     await waitFor('the document to be removed', async () => (await storedNote(note._id)) === null);
   });
 
+  it('finds its work by the outboxPending mark: the mark goes once the events are out, and a marked document with nothing queued is settled', async () => {
+    const publisher = await startPublisher();
+    await startConsumer();
+    const entry = outboxEvent(created, snapshot());
+    const note = await publisher.notes.create({ title: 'marked', outbox: [entry] });
+    await handledOnce(entry.id);
+    await waitFor('the mark to go', async () => {
+      const stored = await storedNote(note._id);
+      return stored?.outbox?.length === 0 && !('outboxPending' in stored);
+    });
+
+    // Left by a crash between the last $pullAll and the unset, or by an older version's relay.
+    const raw = publisherDb.collection('notes');
+    const settled = new mongoose.Types.ObjectId();
+    const gone = new mongoose.Types.ObjectId();
+    await raw.insertMany([
+      { _id: settled, title: 'nothing queued', deletedAt: null, outbox: [], outboxPending: true },
+      { _id: gone, title: 'deleted', deletedAt: new Date(), outbox: [], outboxPending: true },
+    ]);
+    await waitFor('the marked documents to be settled', async () => {
+      const live = await storedNote(settled);
+      return live !== null && !('outboxPending' in live) && (await storedNote(gone)) === null;
+    });
+  });
+
   it('publishes each event once to the consumer when two relays (replicas) share the outbox', async () => {
     const replicas = [await startPublisher(), await startPublisher()];
     await startConsumer();
@@ -212,6 +237,34 @@ describe('outboxPlugin', () => {
     );
     expect((await notes.find({ deletedAt: { $ne: null } })).map((n) => n.title)).toEqual(['gone']);
     expect(live.toJSON()).toEqual({ _id: live._id, title: 'live', __v: 0 });
+  });
+
+  it('marks every write that queues an event or soft-deletes, and no other, in the same write', async () => {
+    const pending = async (id: mongoose.Types.ObjectId) =>
+      (await db.collection('notes').findOne({ _id: id }))?.outboxPending === true;
+    const event = () => outboxEvent(created, snapshot());
+
+    const plain = await notes.create({ title: 'plain' });
+    const withEvent = await notes.create({ title: 'with event', outbox: [event()] });
+    const [inserted] = await notes.insertMany([{ title: 'inserted', outbox: [event()] }]);
+    expect(await pending(plain._id)).toBe(false);
+    expect(await pending(withEvent._id)).toBe(true);
+    expect(await pending(inserted!._id)).toBe(true);
+
+    const edited = await notes.create({ title: 'edited' });
+    await notes.updateOne({ _id: edited._id }, { $set: { title: 'renamed' } });
+    expect(await pending(edited._id)).toBe(false);
+    await notes.updateOne({ _id: edited._id }, { $push: { outbox: event() } });
+    expect(await pending(edited._id)).toBe(true);
+
+    const deleted = await notes.create({ title: 'soft-deleted' });
+    await notes.updateOne({ _id: deleted._id }, { deletedAt: new Date() });
+    expect(await pending(deleted._id)).toBe(true);
+
+    const replaced = await notes.create({ title: 'replaced' });
+    await notes.replaceOne({ _id: replaced._id }, { title: 'new', outbox: [event()] });
+    expect(await pending(replaced._id)).toBe(true);
+    expect(withEvent.toJSON()).not.toHaveProperty('outboxPending');
   });
 
   it('does not select the outbox unless asked', async () => {

@@ -17,6 +17,7 @@ import {
   type OutboxDeadLetter,
 } from './outbox-dead-letters';
 import { onOutboxNudge } from './outbox-nudge';
+import { OUTBOX_PENDING } from './outbox-pending';
 import type { TraceCarrier } from '../tracing/trace-carrier';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
@@ -43,13 +44,21 @@ interface StoredEntry {
 interface RelayedCollection {
   documents: Collection<OutboxedDocument>;
   deadLetters: Collection<OutboxDeadLetter>;
+  /** Set once the documents written before `outboxPending` existed are marked (`markUnmarked`). */
+  unmarked: Promise<void> | null;
 }
 
 interface OutboxedDocument {
   _id: Types.ObjectId | string | number;
   outbox?: StoredEntry[];
   deletedAt?: Date | null;
+  [OUTBOX_PENDING]?: boolean;
 }
+
+/** The documents with relay work (outbox-pending.ts): an index lookup, never a scan. */
+const PENDING = { [OUTBOX_PENDING]: true } as const;
+/** A document whose outbox is empty now (or that has none). */
+const NOTHING_QUEUED = { 'outbox.0': { $exists: false } } as const;
 
 const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
@@ -77,8 +86,10 @@ function storedTrace(entry: StoredEntry): TraceCarrier | undefined {
  * Publishes the events waiting in the `outbox` arrays of the registered models (see
  * `outboxPlugin`), in each document's order, with the event id as JetStream message id; removes
  * each published entry with `$pullAll` of exactly the stored value; deletes soft-deleted documents
- * with nothing left to publish. It scans every `pollIntervalMs` and right after each write through
- * a registered model. While NATS is unreachable it keeps the entries and retries with backoff.
+ * with nothing left to publish, and unsets `outboxPending` on the others. It looks for documents
+ * marked `outboxPending` (an index lookup) every `pollIntervalMs` and right after each write
+ * through a registered model. While NATS is unreachable it keeps the entries and retries with
+ * backoff.
  *
  * Several replicas may run it at once: an entry published twice (by two replicas, or again after a
  * crash before its removal) is dropped by JetStream's duplicate window, and past that window by the
@@ -118,10 +129,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   register<T>(model: Model<T>): void {
     const name = model.collection.collectionName;
     if (this.collections.has(name)) return;
-    this.collections.set(name, {
+    const relayed: RelayedCollection = {
       documents: model.db.collection<OutboxedDocument>(name),
       deadLetters: model.db.collection<OutboxDeadLetter>(OUTBOX_DEAD_LETTERS),
-    });
+      unmarked: null,
+    };
+    this.collections.set(name, relayed);
     onOutboxNudge(model, () => this.nudge());
     this.nudge();
   }
@@ -192,17 +205,24 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private async relayCollection(relayed: RelayedCollection): Promise<void> {
+    relayed.unmarked ??= markUnmarked(relayed.documents).catch((error: unknown) => {
+      relayed.unmarked = null;
+      throw error;
+    });
+    await relayed.unmarked;
     const collection = relayed.documents;
     for (;;) {
       const pending = await collection
-        .find({ 'outbox.id': { $exists: true } }, { projection: { outbox: 1, deletedAt: 1 } })
+        .find(PENDING, { projection: { outbox: 1, deletedAt: 1 } })
         .limit(this.batchSize)
         .toArray();
-      let removed = 0;
-      for (const document of pending) removed += await this.relayDocument(relayed, document);
-      if (pending.length < this.batchSize || removed === 0) break;
+      let progress = 0;
+      for (const document of pending) {
+        progress += await this.relayDocument(relayed, document);
+        progress += await settle(collection, document);
+      }
+      if (pending.length < this.batchSize || progress === 0) break;
     }
-    await collection.deleteMany({ deletedAt: { $ne: null }, 'outbox.id': { $exists: false } });
   }
 
   /**
@@ -262,4 +282,43 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
     return done.length;
   }
+}
+
+/**
+ * Once a document's outbox is empty: deletes it if it is soft-deleted, else unsets its
+ * `outboxPending`. Both only while nothing new is queued (a write racing the relay keeps its
+ * mark, and the next pass sees it). Answers 1 if the document left the pending set.
+ */
+async function settle(
+  collection: Collection<OutboxedDocument>,
+  { _id, deletedAt }: OutboxedDocument,
+): Promise<number> {
+  if (deletedAt != null) {
+    const { deletedCount } = await collection.deleteOne({
+      _id,
+      deletedAt: { $ne: null },
+      ...NOTHING_QUEUED,
+    });
+    if (deletedCount === 1) return 1;
+  }
+  const { modifiedCount } = await collection.updateOne(
+    { _id, ...NOTHING_QUEUED },
+    { $unset: { [OUTBOX_PENDING]: '' } },
+  );
+  return modifiedCount;
+}
+
+/**
+ * Marks the documents an older version left with events queued, or soft-deleted, before it wrote
+ * `outboxPending` (an upgrade, a crash before the relay ran). One scan of the collection when a
+ * process starts relaying it; every pass after that is an index lookup.
+ */
+async function markUnmarked(collection: Collection<OutboxedDocument>): Promise<void> {
+  await collection.updateMany(
+    {
+      [OUTBOX_PENDING]: { $exists: false },
+      $or: [{ 'outbox.0': { $exists: true } }, { deletedAt: { $ne: null } }],
+    },
+    { $set: { [OUTBOX_PENDING]: true } },
+  );
 }
