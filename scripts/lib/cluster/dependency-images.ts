@@ -1,7 +1,8 @@
 /**
  * The development cluster's dependencies (k8s/) as images built here, the product images' way
  * (scripts/images.ts): from the local Debian base, with no registry and no network in the build.
- *   localhost/mcat-dev/ferretdb  the base + FerretDB's binary from the tools cache (SQLite handler)
+ *   localhost/mcat-dev/ferretdb  the base + FerretDB's binary from the tools cache (SQLite handler; the
+ *                                patched build of npm start, ADR 0026)
  *   localhost/mcat-dev/nats      Debian minbase + tini + bookworm's nats-server package
  *   localhost/mcat-dev/redis     Debian minbase + tini + bookworm's redis-server package
  *   localhost/mcat-dev/smtp      the Node base image + a zero-dependency SMTP catcher
@@ -55,6 +56,8 @@ export function buildDependencyImages(log: (line: string) => void): void {
       'FROM localhost/mcat-base:bookworm',
       'COPY ferretdb /usr/local/bin/ferretdb',
       `LABEL org.opencontainers.image.version=${GO_TOOLS.ferretdb.version}`,
+      // The same patched build as npm start's (docs/adr/0026-indexed-queries-on-ferretdb.md).
+      `LABEL org.mcat-logbook.ferretdb.patch=${GO_TOOLS.ferretdb.patch.id}`,
       'ENTRYPOINT ["/usr/bin/tini", "--", "/usr/local/bin/ferretdb"]',
       '',
     ].join('\n'),
