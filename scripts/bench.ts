@@ -4,8 +4,10 @@
  * fails is reported, never fatal: this command always exits 0 once the product started.
  *
  * Each bench file runs as its own process with, in its environment: BENCH_GATEWAY_URL, BENCH_URLS
- * (JSON: process name -> base URL), BENCH_PIDS (JSON: process name -> OS pid, for RSS readings) and
- * the profile's MONGO_URL, NATS_URL, REDIS_URL.
+ * (JSON: process name -> base URL), BENCH_PIDS (JSON: process name -> OS pid, for RSS and CPU
+ * readings), BENCH_INFRA_PIDS (the same for FerretDB, NATS and Redis, when this run started them)
+ * and the profile's MONGO_URL, NATS_URL, REDIS_URL. BENCH_ONLY=growth,gateway
+ * runs only those files (`<name>.bench.ts`).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,11 +23,19 @@ const profile = TEST_PROFILE;
 const BENCH_DIR = path.join(REPO_ROOT, 'scripts', 'bench');
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
+/** The bench files to run: those BENCH_ONLY names (`gateway` for gateway.bench.ts), or all. */
 function benchFiles(): string[] {
   if (!fs.existsSync(BENCH_DIR)) return [];
+  const chosen = new Set(
+    (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
   return fs
     .readdirSync(BENCH_DIR)
     .filter((file) => file.endsWith('.bench.ts'))
+    .filter((file) => chosen.size === 0 || chosen.has(file.slice(0, -'.bench.ts'.length)))
     .sort()
     .map((file) => path.join(BENCH_DIR, file));
 }
@@ -33,7 +43,9 @@ function benchFiles(): string[] {
 async function main(): Promise<number> {
   const files = benchFiles();
   if (files.length === 0) {
-    log('no scripts/bench/*.bench.ts files yet: nothing to measure');
+    log(
+      `no scripts/bench/*.bench.ts files${process.env.BENCH_ONLY ? ` named in BENCH_ONLY` : ''}: nothing to measure`,
+    );
     return 0;
   }
   let lock;
@@ -60,6 +72,10 @@ async function main(): Promise<number> {
       for (const [name, port] of Object.entries(profile.services)) {
         urls[name] = `http://127.0.0.1:${port}`;
       }
+      const infraPids: Record<string, number> = {};
+      for (const { spec, child } of infrastructure) {
+        if (child.pid !== undefined) infraPids[spec.name] = child.pid;
+      }
       for (const file of files) {
         log(`running ${path.relative(REPO_ROOT, file)}`);
         const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
@@ -71,6 +87,7 @@ async function main(): Promise<number> {
             BENCH_GATEWAY_URL: stack.url,
             BENCH_URLS: JSON.stringify(urls),
             BENCH_PIDS: JSON.stringify(stack.pids),
+            BENCH_INFRA_PIDS: JSON.stringify(infraPids),
           },
         });
         if (result.status !== 0)

@@ -25,16 +25,30 @@ export async function registerBenchStudent(
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A JSON call to the API as the signed-in student; throws with the answer when it is not 2xx. */
-export type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+/**
+ * A JSON call to the API as the signed-in student, with any other headers (an Idempotency-Key);
+ * throws with the answer when it is not 2xx.
+ */
+export type Call = <T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<T>;
 
 export function client(gatewayUrl: string, token: string): Call {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  return async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> => {
     const response = await fetch(`${gatewayUrl}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { registerBenchStudent } from './bench-account';
+import { cpuMs, rssMb } from './proc-stats';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -77,28 +78,6 @@ function combined(rounds: readonly Figures[]): Figures {
     failed: rounds.reduce((sum, f) => sum + f.failed, 0),
     requests: rounds.reduce((sum, f) => sum + f.requests, 0),
   };
-}
-
-/** Resident memory of a process in MB, from /proc (Linux), or null once it is gone. */
-function rssMb(pid: number): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU time (user + system) a process has used, in ms, from /proc (Linux), or null. */
-function cpuMs(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The flags a Node process was started with, for the report (none for other programs). */

@@ -15,15 +15,15 @@
  */
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { SECTION_NAMES } from '@mcat/contracts';
-import { premiumBenchStudent, type Call } from './bench-account';
+import { premiumBenchStudent } from './bench-account';
+import { cascadeTimes, QUESTIONS_PER_CASCADE } from './cascade';
+import { p50p99 } from './latency';
+import { addQuestions, FIRST_PAGE, newTest } from './student-data';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const CASCADE_RUNS = Number(process.env.BENCH_CASCADE_RUNS ?? 50);
 const CASCADE_ONLY = process.env.BENCH_PART === 'cascade';
-const QUESTIONS_PER_CASCADE = 100;
-const PARALLEL_WRITES = 8;
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
@@ -59,38 +59,6 @@ async function measure(
 const row = (name: string, f: Figures) =>
   `  ${name.padEnd(34)} ${fixed(f.requestsPerSecond, 0).padStart(6)} req/s   p50 ${fixed(f.p50)} ms   p99 ${fixed(f.p99)} ms${f.failed ? `   (${f.failed} failed)` : ''}`;
 
-const newTest = async (call: Call, day: number): Promise<string> =>
-  (
-    await call<{ _id: string }>('POST', '/api/tests', {
-      dateTaken: `2025-01-${String((day % 28) + 1).padStart(2, '0')}`,
-      source: `Bench FL ${day}`,
-      subscores: { chemPhys: 125, cars: 124, bio: 126, psychSoc: 127 },
-    })
-  )._id;
-
-async function addQuestions(call: Call, testIds: string[], count: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      await call('POST', '/api/questions', {
-        test: testIds[i % testIds.length],
-        section: SECTION_NAMES[i % 4],
-        questionNumber: (i % 59) + 1,
-        mistakeType: 'Content Gap',
-        wrongAnswerReason: 'Bench reason',
-        rightAnswerReason: 'Bench answer',
-        improvementPlan: 'Bench plan',
-        topicTags: ['Physics', `Tag ${i % 20}`],
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_WRITES }, worker));
-}
-
-/** The questions screen's page size (frontend questions API). */
-const FIRST_PAGE = 50;
-
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** An answer's size as sent with `accept-encoding: br`, and without any encoding. */
@@ -115,9 +83,6 @@ function getRaw(url: string, headers: Record<string, string>): Promise<number> {
       .on('error', reject);
   });
 }
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function main(): Promise<void> {
   print('Tests and questions through the gateway (premium user, 15 tests, 1300 questions)');
@@ -157,32 +122,14 @@ async function loadRows(gatewayUrl: string, token: string): Promise<void> {
   print(row('  directly at 100 req/s', await measure(`${direct}/api/questions`, headers, 100)));
 }
 
-/**
- * Polls the search rather than GET /api/questions/test/{id}: that route answers 404 as soon as the
- * test is known to be deleted, before its questions are gone, while the search shows them until
- * they are.
- */
 async function cascade(gatewayUrl: string): Promise<void> {
   print(
     `Cascade: DELETE /api/tests/{id} with ${QUESTIONS_PER_CASCADE} questions until they are gone`,
   );
   const { call: cascadeUser } = await premiumBenchStudent(gatewayUrl);
-  const times: number[] = [];
-  for (let run = 0; run < CASCADE_RUNS; run += 1) {
-    const testId = await newTest(cascadeUser, run);
-    await addQuestions(cascadeUser, [testId], QUESTIONS_PER_CASCADE);
-    const started = performance.now();
-    await cascadeUser('DELETE', `/api/tests/${testId}`);
-    for (;;) {
-      const left = await cascadeUser<unknown[]>('GET', `/api/questions/search?testId=${testId}`);
-      if (left.length === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
+  const { p50, p99 } = p50p99(await cascadeTimes(cascadeUser, CASCADE_RUNS));
   print(
-    `  ${CASCADE_RUNS} runs: p50 ${fixed(percentile(times, 50))} ms   p99 ${fixed(percentile(times, 99))} ms   target p99 <= 500 ms`,
+    `  ${CASCADE_RUNS} runs: p50 ${fixed(p50)} ms   p99 ${fixed(p99)} ms   target p99 <= 500 ms`,
   );
 }
 

@@ -4,11 +4,7 @@
  */
 import path from 'node:path';
 import { REPO_ROOT } from '../../lib/ports';
-
-const positiveNumber = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
+import { positiveNumber } from '../bench-env';
 
 export const BASE_URL =
   process.env.BENCH_GATEWAY_URL ?? process.env.E2E_BASE_URL ?? 'http://127.0.0.1:9080';
