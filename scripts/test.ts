@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAll, frontendScripts } from './lib/build';
+import { queryLogFile } from './lib/index-coverage/query-log-file';
 import type { RunningProcess } from './lib/infra';
 import { infraUrls, REPO_ROOT, TEST_PROFILE } from './lib/ports';
 import { mailDir } from './lib/processes';
@@ -32,6 +33,9 @@ const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 const FRONTEND = path.join(REPO_ROOT, 'frontend');
 const SYSTEM_TESTS_CONFIG = path.join(REPO_ROOT, 'gateway', 'test', 'system', 'jest.config.cjs');
 const CLUSTER_TESTS_CONFIG = path.join(REPO_ROOT, 'scripts', 'lib', 'cluster', 'jest.config.cjs');
+const INDEX_COVERAGE_CONFIG = path.join(REPO_ROOT, 'scripts/lib/index-coverage/jest.config.cjs');
+/** Where the product's services append the shape of every query they send while the suites run. */
+const QUERY_LOG = queryLogFile(profile);
 
 const log = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
@@ -160,7 +164,26 @@ async function playwright(stack: StackHandle): Promise<void> {
   results.push({ name: 'playwright', counts: withExitCode(playwrightCounts(file), code) });
 }
 
-/** Builds and starts the whole product once, then runs the system tests and Playwright on it. */
+/**
+ * Holds every query the product sent during the system tests and Playwright to the indexes the
+ * schemas declare, as the product created them in the still running FerretDB
+ * (docs/adr/0027-index-coverage.md).
+ */
+async function indexCoverage(): Promise<void> {
+  const file = reportFile('index-coverage');
+  fs.rmSync(file, { force: true });
+  const code = await run(
+    path.join(BIN, 'jest'),
+    ['-c', INDEX_COVERAGE_CONFIG, '--json', `--outputFile=${file}`],
+    { env: { MONGO_QUERY_LOG: QUERY_LOG, SYSTEM_MONGO_URL: infraUrls(profile).MONGO_URL } },
+  );
+  results.push({ name: 'indexes', counts: withExitCode(jestCounts(file), code) });
+}
+
+/**
+ * Builds and starts the whole product once, with its query log on, then runs the system tests and
+ * Playwright on it, then the index check of the queries they caused.
+ */
 async function againstTheProduct(): Promise<void> {
   if (!buildAll(log)) {
     results.push({ name: 'build', counts: { passed: 0, failed: 1 }, note: 'product not started' });
@@ -171,11 +194,13 @@ async function againstTheProduct(): Promise<void> {
   // with its trace id, as an operator follows one (docs/operations.md), and as the system tests do.
   process.env.LOG_LEVEL ??= 'info';
   log(`starting the product on ${profile.gateway} (output in ${stackLog})`);
+  fs.rmSync(QUERY_LOG, { force: true });
   let stack: StackHandle;
   try {
     stack = await startStack(profile, {
       infrastructure: false,
       output: fs.createWriteStream(stackLog, { flags: 'a' }),
+      env: { MONGO_QUERY_LOG: QUERY_LOG },
     });
   } catch (error) {
     log(`the product did not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -188,6 +213,7 @@ async function againstTheProduct(): Promise<void> {
   } finally {
     await stack.stop();
   }
+  if (!interrupted) await indexCoverage();
 }
 
 /**

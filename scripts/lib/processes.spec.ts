@@ -65,6 +65,15 @@ describe('process table', () => {
     expect(gatewayEnv(START_PROFILE, {}).TRUSTED_PROXIES).toBeUndefined();
   });
 
+  it('gives the services that store data the query log when one is set, and no one else', () => {
+    const env = { MONGO_QUERY_LOG: '/tmp/query-log.jsonl' };
+    const logging = appProcesses(TEST_PROFILE, env)
+      .filter((app) => app.env.MONGO_QUERY_LOG === env.MONGO_QUERY_LOG)
+      .map((app) => app.name);
+    expect(logging).toEqual(['auth', 'tests', 'questions', 'billing']);
+    expect(serviceEnv(TEST_PROFILE, 'auth', {}).MONGO_QUERY_LOG).toBeUndefined();
+  });
+
   it('uses the dev payment provider unless Stripe keys are configured', () => {
     expect(serviceEnv(START_PROFILE, 'billing', {}).PAYMENT_PROVIDER).toBe('dev');
     expect(

@@ -41,6 +41,10 @@ export const GATEWAY_ADDRESSES = '127.0.0.1,::1,::ffff:127.0.0.1';
 const internalToken = (env: Env): Record<string, string> =>
   env.INTERNAL_API_TOKEN ? { INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN } : {};
 
+/** Where the services append the shape of each query they send, if set (`npm test` sets it). */
+const queryLog = (env: Env): Record<string, string> =>
+  env.MONGO_QUERY_LOG ? { MONGO_QUERY_LOG: env.MONGO_QUERY_LOG } : {};
+
 /** The address people open; reset links in mail point there. */
 export function publicUrl(profile: Profile, env: Env = process.env): string {
   const host = profile.name === 'test' ? '127.0.0.1' : 'localhost';
@@ -69,6 +73,7 @@ export function serviceEnv(
     MONGO_URL: withDatabase(urls.MONGO_URL, `mcat_${name}`),
     NATS_URL: urls.NATS_URL,
     JWKS_URL: `${local(profile.services.auth)}/.well-known/jwks.json`,
+    ...queryLog(env),
   };
   const authInternal = { AUTH_INTERNAL_URL: local(profile.services.auth) };
   switch (name) {

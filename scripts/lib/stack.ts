@@ -33,6 +33,8 @@ export interface StackOptions {
   readyTimeoutMs?: number;
   /** Aborting while the stack starts stops what already runs and rejects with StackAbortedError. */
   signal?: AbortSignal;
+  /** Variables for the application processes over the runner's own (`npm test`: MONGO_QUERY_LOG). */
+  env?: Record<string, string>;
 }
 
 export class StackAbortedError extends Error {
@@ -123,6 +125,7 @@ export async function startStack(
   const infra = options.infrastructure === false ? [] : infraSpecs(profile);
   const apps = appProcesses(profile, {
     ...process.env,
+    ...options.env,
     INTERNAL_API_TOKEN: process.env.INTERNAL_API_TOKEN ?? ensureInternalToken(profile),
   });
   const prefixLength = Math.max(...[...infra, ...apps].map((p) => p.name.length));

@@ -36,6 +36,7 @@ export * from './rate-limit/rate-limit.module';
 export * from './rate-limit/too-many-attempts.exception';
 export * from './rate-limit/too-many-attempts.filter';
 export * from './idempotency/idempotency-store';
+export { IDEMPOTENCY_MODELS } from './idempotency/idempotency-key.schema';
 export * from './idempotency/idempotency.interceptor';
 export * from './idempotency/idempotent.decorator';
 export * from './infra/duplicate-key';

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_MODELS } from '@mcat/service-kit';
 import { Payment, PaymentSchema } from './ledger/payment.schema';
 import { DevPaymentIntent, DevPaymentIntentSchema } from './payments/dev-payment-intent.schema';
 import { CouponRedemption, CouponRedemptionSchema } from './purchases/coupon-redemption.schema';
@@ -11,4 +12,5 @@ export const MIGRATION_MODELS = [
   { name: Payment.name, schema: PaymentSchema },
   { name: BillingEvent.name, schema: BillingEventSchema },
   { name: DevPaymentIntent.name, schema: DevPaymentIntentSchema },
+  ...IDEMPOTENCY_MODELS,
 ];

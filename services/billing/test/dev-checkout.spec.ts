@@ -467,6 +467,13 @@ describe('premium purchase with the dev provider', () => {
       );
       expect(inRange.body.total).toBe(1);
 
+      // Unfiltered, the totals are every payment and every event, however they are counted.
+      for (const list of ['payments', 'events']) {
+        const all = await billing.get<Page<unknown>>(`/api/billing/${list}?limit=200`, staff.token);
+        expect({ list, total: all.body.total }).toEqual({ list, total: all.body.items.length });
+        expect(all.body.total).toBeGreaterThan(0);
+      }
+
       const csv = await billing.fetch(
         `/api/billing/events/export?email=${encodeURIComponent(buyer.email)}`,
         { token: staff.token },

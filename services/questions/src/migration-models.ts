@@ -1,4 +1,4 @@
-import { PLAN_MODELS } from '@mcat/service-kit';
+import { IDEMPOTENCY_MODELS, PLAN_MODELS } from '@mcat/service-kit';
 import { QUESTION_MODELS } from './questions/question.schema';
 import { REVIEW_MODELS } from './reviews/review-schedule.schema';
 import { TEST_SUMMARY_MODELS } from './test-summaries/test-summary.schema';
@@ -9,4 +9,5 @@ export const MIGRATION_MODELS = [
   ...REVIEW_MODELS,
   ...TEST_SUMMARY_MODELS,
   ...PLAN_MODELS,
+  ...IDEMPOTENCY_MODELS,
 ];

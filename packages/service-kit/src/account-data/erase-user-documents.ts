@@ -15,13 +15,28 @@ const SERVICE_COLLECTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The collections whose documents name their user in `userId`: those of the models registered on
+ * the connection whose schema has the field. Each one's schema declares an index led by `userId`,
+ * so deleting by it reads only the user's documents (docs/adr/0027-index-coverage.md; `npm test`
+ * fails on a collection that lacks it).
+ */
+const collectionsWithUserId = (connection: Connection): Set<string> =>
+  new Set(
+    Object.values(connection.models)
+      .filter((model) => model.schema.path('userId') !== undefined)
+      .map((model) => model.collection.collectionName),
+  );
+
+/**
  * Deletes every document of a user in the service's database, whichever collection holds it: the
- * ones with a `userId` field, and the ones keyed by the user (`_id` the user id, as `user_plans`,
- * or `<userId>:...`, as `idempotency_keys` and `plan_slots`). A collection added later is covered
- * without a change here. The events about the user that the outbox relay gave up publishing
- * (`outbox_dead_letters`, `entry.data.userId`) go too: they are about someone who is gone, and may
- * carry their data. Idempotent: a second call finds nothing. Answers how many documents each
- * collection lost (those that lost any).
+ * ones keyed by the user (`_id` the user id, as `user_plans`, or `<userId>:...`, as
+ * `idempotency_keys` and `plan_slots`) in every collection, and the ones naming the user in
+ * `userId` in the collections whose schema has that field. Each delete is served by an index (the
+ * `_id` index, or the schema's `userId` one), however large the collections grow. A collection
+ * added later is covered without a change here. The events about the user that the outbox relay
+ * gave up publishing (`outbox_dead_letters`, `entry.data.userId`) go too: they are about someone
+ * who is gone, and may carry their data. Idempotent: a second call finds nothing. Answers how many
+ * documents each collection lost (those that lost any).
  */
 export async function eraseUserDocuments(
   connection: Connection,
@@ -32,17 +47,18 @@ export async function eraseUserDocuments(
   const db = connection.db;
   if (!db) throw new Error('The database connection is not open');
   const escaped = userId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const filter = {
-    $or: [{ userId }, { _id: userId }, { _id: { $regex: `^${escaped}:` } }],
-  };
+  const keyedByUser = { _id: { $in: [userId, new RegExp(`^${escaped}:`)] } };
+  const withUserId = collectionsWithUserId(connection);
   const erased: Record<string, number> = {};
   const collections = await db.listCollections({}, { nameOnly: true }).toArray();
   for (const { name } of collections) {
     if (name.startsWith('system.') || SERVICE_COLLECTIONS.has(name) || keep.includes(name)) {
       continue;
     }
-    const { deletedCount } = await db.collection<UserDocument>(name).deleteMany(filter);
-    if (deletedCount > 0) erased[name] = deletedCount;
+    const collection = db.collection<UserDocument>(name);
+    let deleted = (await collection.deleteMany(keyedByUser)).deletedCount;
+    if (withUserId.has(name)) deleted += (await collection.deleteMany({ userId })).deletedCount;
+    if (deleted > 0) erased[name] = deleted;
   }
   const deadLetters = await db
     .collection(OUTBOX_DEAD_LETTERS)

@@ -1,11 +1,12 @@
 import type { Connection } from 'mongoose';
 import { IDEMPOTENCY_KEY_TTL_MS } from '@mcat/contracts';
 import { isDuplicateKeyError } from '../infra/duplicate-key';
+import { IDEMPOTENCY_KEYS } from './idempotency-key.schema';
 
 /** How often a process deletes expired keys (FerretDB 1.24 has no TTL indexes). */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-interface IdempotencyRecord {
+export interface IdempotencyRecord {
   /** `<userId>:<key>`: the unique `_id` makes the reservation atomic on MongoDB and FerretDB. */
   _id: string;
   fingerprint: string;
@@ -33,7 +34,7 @@ export class IdempotencyStore {
   constructor(private readonly connection: Connection) {}
 
   private get collection() {
-    return this.connection.collection<IdempotencyRecord>('idempotency_keys');
+    return this.connection.collection<IdempotencyRecord>(IDEMPOTENCY_KEYS);
   }
 
   /**

@@ -2,6 +2,7 @@ import type Redis from 'ioredis';
 import type { Model } from 'mongoose';
 import { SESSION_VERSIONS_SYNCED_KEY } from '@mcat/service-kit';
 import type { User } from '../users/user.schema';
+import type { RetiredSessionVersion } from './retired-session-version.schema';
 import { SessionVersionStore } from './session-version-store';
 
 /** A Redis without the marker that answers after a delay, as one just restarted might. */
@@ -19,18 +20,19 @@ function slowEmptyRedis() {
   return { redis: redis as unknown as Redis, written };
 }
 
-/** No user has changed a password yet: the re-sync writes no version, only the marker. */
-const noChangedUsers = {
+/** A collection with nothing to re-sync: no version to write, only the marker. */
+const nothingToResync = {
   find: () => ({ lean: () => ({ cursor: async function* () {} }) }),
-  db: {
-    collection: () => ({ deleteMany: async () => ({}), find: async function* () {} }),
-  },
-} as unknown as Model<User>;
+  deleteMany: async () => ({}),
+};
+/** No user has changed a password yet, and no account was deleted. */
+const noChangedUsers = nothingToResync as unknown as Model<User>;
+const noRetiredVersions = nothingToResync as unknown as Model<RetiredSessionVersion>;
 
 describe('session version store start', () => {
   it('has marked the versions synced before auth takes its first request', async () => {
     const { redis, written } = slowEmptyRedis();
-    const store = new SessionVersionStore(redis, noChangedUsers, 60_000, 3600);
+    const store = new SessionVersionStore(redis, noChangedUsers, noRetiredVersions, 60_000, 3600);
     await store.onApplicationBootstrap();
     store.onApplicationShutdown();
     expect(written.has(SESSION_VERSIONS_SYNCED_KEY)).toBe(true);

@@ -10,6 +10,7 @@ import { REDIS, SESSION_VERSIONS_SYNCED_KEY, sessionVersionKey } from '@mcat/ser
 import type Redis from 'ioredis';
 import type { Model } from 'mongoose';
 import { User } from '../users/user.schema';
+import { RetiredSessionVersion } from './retired-session-version.schema';
 import { SESSION_VERSION_WATCH_MS, TOKEN_LIFETIME_SECONDS } from './sessions.tokens';
 
 /** Sets a key only upwards: session versions never go back, whoever writes last. */
@@ -21,20 +22,6 @@ end
 return 1`;
 
 const RESYNC_BATCH = 500;
-
-/**
- * The last session version of a deleted account, kept while a token of it could still be unexpired:
- * the account's document is gone once its deletion event is out, and a re-sync must still refuse
- * those tokens (docs/adr/0025-account-data.md). `_id` is the user id.
- */
-interface RetiredSessionVersion {
-  _id: string;
-  sessionVersion: number;
-  /** When the last token issued before the deletion expires; the record goes after it. */
-  until: Date;
-}
-
-export const RETIRED_SESSION_VERSIONS = 'retired_session_versions';
 
 /**
  * Keeps the Redis copy of each user's session version, which the kit's guard in every service
@@ -54,13 +41,11 @@ export class SessionVersionStore implements OnApplicationBootstrap, OnApplicatio
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(RetiredSessionVersion.name)
+    private readonly retired: Model<RetiredSessionVersion>,
     @Inject(SESSION_VERSION_WATCH_MS) private readonly watchIntervalMs: number,
     @Inject(TOKEN_LIFETIME_SECONDS) private readonly tokenLifetimeSeconds: number,
   ) {}
-
-  private get retired() {
-    return this.users.db.collection<RetiredSessionVersion>(RETIRED_SESSION_VERSIONS);
-  }
 
   /**
    * A deleted account's version: written to Redis at once, and kept for the re-sync until every
@@ -145,9 +130,15 @@ export class SessionVersionStore implements OnApplicationBootstrap, OnApplicatio
       batch.push({ id: user._id.toHexString(), version: user.sessionVersion });
       if (batch.length >= RESYNC_BATCH) await flush();
     }
-    await this.retired.deleteMany({ until: { $lt: new Date() } });
-    for await (const retired of this.retired.find()) {
-      batch.push({ id: retired._id, version: retired.sessionVersion });
+    // The expired records go; the others are every version a live token may still carry.
+    const now = new Date();
+    await this.retired.deleteMany({ until: { $lt: now } });
+    const retired = this.retired
+      .find({ until: { $gte: now } }, { _id: 1, sessionVersion: 1 })
+      .lean()
+      .cursor();
+    for await (const version of retired) {
+      batch.push({ id: version._id, version: version.sessionVersion });
       if (batch.length >= RESYNC_BATCH) await flush();
     }
     await flush();

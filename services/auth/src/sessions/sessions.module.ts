@@ -2,6 +2,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { User, UserSchema } from '../users/user.schema';
 import { JwksController } from './jwks.controller';
+import {
+  RetiredSessionVersion,
+  RetiredSessionVersionSchema,
+} from './retired-session-version.schema';
 import { SessionTokens } from './session-tokens';
 import { SessionVersionStore } from './session-version-store';
 import { SIGNING_KEYS, SESSION_VERSION_WATCH_MS, TOKEN_LIFETIME_SECONDS } from './sessions.tokens';
@@ -20,7 +24,12 @@ export class SessionsModule {
     return {
       module: SessionsModule,
       global: true,
-      imports: [MongooseModule.forFeature([{ name: User.name, schema: UserSchema }])],
+      imports: [
+        MongooseModule.forFeature([
+          { name: User.name, schema: UserSchema },
+          { name: RetiredSessionVersion.name, schema: RetiredSessionVersionSchema },
+        ]),
+      ],
       controllers: [JwksController],
       providers: [
         { provide: SIGNING_KEYS, useFactory: () => loadSigningKeys(options) },

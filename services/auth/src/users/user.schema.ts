@@ -47,3 +47,6 @@ export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);
 UserSchema.plugin(outboxPlugin);
 UserSchema.index({ email: 1 }, { unique: true });
+// The session versions' re-sync reads the users whose version is above 0
+// (sessions/session-version-store.ts; docs/adr/0027-index-coverage.md).
+UserSchema.index({ sessionVersion: 1 });

@@ -1,5 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import type { PaymentProviderName } from '@mcat/contracts';
+import { IDEMPOTENCY_MODELS } from '@mcat/service-kit';
 import { CouponsModule } from '../coupons/coupons.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PurchasesModule } from '../purchases/purchases.module';
@@ -17,7 +19,14 @@ export class CheckoutModule {
     const dev = provider === 'dev';
     return {
       module: CheckoutModule,
-      imports: [CouponsModule, LedgerModule, PurchasesModule, UsersModule, WebhooksModule],
+      imports: [
+        MongooseModule.forFeature(IDEMPOTENCY_MODELS),
+        CouponsModule,
+        LedgerModule,
+        PurchasesModule,
+        UsersModule,
+        WebhooksModule,
+      ],
       controllers: dev ? [CheckoutController, DevCardPaymentsController] : [CheckoutController],
       providers: dev ? [CheckoutService, DevCardPaymentsService] : [CheckoutService],
     };

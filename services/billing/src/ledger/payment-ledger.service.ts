@@ -97,8 +97,14 @@ export class PaymentLedger {
     await this.payments.updateOne({ _id: id }, { $set: { disputed: true } });
   }
 
+  /**
+   * How many payments match; with no filter, from the collection's metadata rather than a count of
+   * every document (docs/adr/0027-index-coverage.md).
+   */
   count(filter: FilterQuery<Payment>): Promise<number> {
-    return this.payments.countDocuments(filter).exec();
+    return Object.keys(filter).length === 0
+      ? this.payments.estimatedDocumentCount().exec()
+      : this.payments.countDocuments(filter).exec();
   }
 
   list(filter: FilterQuery<Payment>, skip: number, limit: number): Promise<Payment[]> {

@@ -50,4 +50,7 @@ export class Payment {
 
 export const PaymentSchema = SchemaFactory.createForClass(Payment);
 PaymentSchema.index({ userId: 1, createdAt: -1 });
-PaymentSchema.index({ createdAt: -1 });
+// The staff list, newest first with ties by id, all of it or by status
+// (docs/adr/0027-index-coverage.md).
+PaymentSchema.index({ createdAt: -1, _id: -1 });
+PaymentSchema.index({ status: 1, createdAt: -1, _id: -1 });

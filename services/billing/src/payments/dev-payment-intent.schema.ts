@@ -51,6 +51,8 @@ export class DevPaymentIntent {
 }
 
 export const DevPaymentIntentSchema = SchemaFactory.createForClass(DevPaymentIntent);
+// Account erasure finds the person's intents (account-data.service.ts).
+DevPaymentIntentSchema.index({ 'metadata.userId': 1 });
 
 /** The object Stripe's API would answer for this PaymentIntent. */
 export function toStripePaymentIntent(intent: DevPaymentIntent): Record<string, unknown> {

@@ -59,3 +59,8 @@ export class BillingEvent {
 export const BillingEventSchema = SchemaFactory.createForClass(BillingEvent);
 BillingEventSchema.index({ occurredAt: -1, receivedAt: -1 });
 BillingEventSchema.index({ type: 1, occurredAt: -1 });
+// The staff log filtered by status, newest first (docs/adr/0027-index-coverage.md).
+BillingEventSchema.index({ status: 1, occurredAt: -1, receivedAt: -1 });
+// Account erasure finds the events about the person's payments (account-data.service.ts).
+BillingEventSchema.index({ userId: 1 });
+BillingEventSchema.index({ paymentIntentId: 1 });

@@ -106,8 +106,14 @@ export class BillingEventsService {
     return { ...event, ...anonymous };
   }
 
+  /**
+   * How many events match; with no filter, from the collection's metadata rather than a count of
+   * every document (docs/adr/0027-index-coverage.md).
+   */
   count(filter: FilterQuery<BillingEvent>): Promise<number> {
-    return this.events.countDocuments(filter).exec();
+    return Object.keys(filter).length === 0
+      ? this.events.estimatedDocumentCount().exec()
+      : this.events.countDocuments(filter).exec();
   }
 
   list(filter: FilterQuery<BillingEvent>, skip: number, limit: number): Promise<BillingEvent[]> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { IDEMPOTENCY_MODELS } from '@mcat/service-kit';
 import { REVIEW_MODELS } from '../reviews/review-schedule.schema';
 import { TestSummariesModule } from '../test-summaries/test-summaries.module';
 import { QUESTION_MODELS } from './question.schema';
@@ -9,7 +10,10 @@ import { QuestionListCache } from './question-list.cache';
 import { QuestionsService } from './questions.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([...QUESTION_MODELS, ...REVIEW_MODELS]), TestSummariesModule],
+  imports: [
+    MongooseModule.forFeature([...QUESTION_MODELS, ...REVIEW_MODELS, ...IDEMPOTENCY_MODELS]),
+    TestSummariesModule,
+  ],
   controllers: [QuestionsController, TestEventsController],
   providers: [QuestionsService, QuestionListCache],
   exports: [QuestionsService, QuestionListCache],

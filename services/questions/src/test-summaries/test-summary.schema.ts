@@ -29,6 +29,8 @@ export class TestSummaryRecord {
 }
 
 export const TestSummarySchema = SchemaFactory.createForClass(TestSummaryRecord);
+// Account erasure deletes a student's summaries by userId (docs/adr/0027-index-coverage.md).
+TestSummarySchema.index({ userId: 1 });
 
 /** The test-summaries module's collections (registered with Mongoose and migrated). */
 export const TEST_SUMMARY_MODELS = [{ name: TestSummaryRecord.name, schema: TestSummarySchema }];
