@@ -91,6 +91,11 @@ export const gatewayEnvSchema = z.object({
   RATE_LIMIT_PER_TOKEN: requestsPerMinute('RATE_LIMIT_PER_TOKEN', 600),
   /** Client addresses the gateway's limits do not count. */
   RATE_LIMIT_EXEMPT_IPS: addressList,
+  /**
+   * Where the rate-limit counters are kept, shared by every gateway replica (the services' Redis).
+   * While it cannot be reached each replica counts on its own (edge/rate-limits.ts).
+   */
+  REDIS_URL: envFields.REDIS_URL,
   /** How long a service may take to start answering (504 after); streamed bodies are not timed. */
   UPSTREAM_TIMEOUT_MS: positiveInteger('UPSTREAM_TIMEOUT_MS').default(15_000),
   /** The same for the spreadsheet import and export routes. */

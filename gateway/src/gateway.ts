@@ -50,10 +50,11 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
       refuseAbnormalPaths(fastify);
       // Before the proxy and the web app's files, whose answers it compresses.
       await registerCompression(fastify);
-      registerRateLimits(fastify, {
+      await registerRateLimits(fastify, {
         perAddress: config.RATE_LIMIT_PER_ADDRESS,
         perToken: config.RATE_LIMIT_PER_TOKEN,
         exemptAddresses: config.RATE_LIMIT_EXEMPT_IPS,
+        redisUrl: config.REDIS_URL,
       });
       await fastify.register(proxyPlugin, {
         upstreams: upstreamsFrom(config),

@@ -87,6 +87,7 @@ function gatewayControllerRoutes(): string[] {
     BILLING_URL: 'http://127.0.0.1:1',
     MAILER_URL: 'http://127.0.0.1:1',
     INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+    REDIS_URL: 'redis://127.0.0.1:1',
   });
   const controllers = (GatewayModule.register(config).controllers ?? []) as Type[];
   return controllerRoutes(controllers)

@@ -12,6 +12,7 @@ const REQUIRED_ENV = {
   BILLING_URL: 'http://127.0.0.1:1',
   MAILER_URL: 'http://127.0.0.1:1',
   INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+  REDIS_URL: 'redis://127.0.0.1:1',
 };
 
 const OWN_RESOURCES = [

@@ -1,42 +1,15 @@
-import { request } from 'node:http';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import Redis from 'ioredis';
 import { randomObjectId } from '@mcat/service-kit/testing';
+import { freePort, privateRedis } from '@mcat/test-support/private-infra';
+import { RATE_LIMIT_KEY_PREFIXES, REDIS_COMMAND_TIMEOUT_MS } from '../src/edge/rate-limits';
+import { getFrom, randomLoopbackAddress, type Answer } from './support/from-address';
 import { GatewayHarness } from './support/gateway-harness';
 
-interface Answer {
-  status: number;
-  retryAfter: string | undefined;
-  body: string;
-}
+// Starting a private redis-server and waiting out the reconnections take seconds.
+jest.setTimeout(60_000);
 
-/** A GET from a chosen loopback address, so that each call can be a different client. */
-function getFrom(base: string, path: string, from: string, authorization?: string) {
-  return new Promise<Answer>((resolve, reject) => {
-    const { hostname, port } = new URL(base);
-    request(
-      {
-        hostname,
-        port,
-        path,
-        localAddress: from,
-        headers: authorization ? { authorization } : {},
-        agent: false,
-      },
-      (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: response.headers['retry-after'],
-            body,
-          }),
-        );
-      },
-    )
-      .on('error', reject)
-      .end();
-  });
-}
+const LIMITS = { RATE_LIMIT_PER_ADDRESS: '5', RATE_LIMIT_PER_TOKEN: '3' };
 
 async function times(count: number, call: (index: number) => Promise<Answer>): Promise<Answer[]> {
   const answers: Answer[] = [];
@@ -44,22 +17,23 @@ async function times(count: number, call: (index: number) => Promise<Answer>): P
   return answers;
 }
 
+const statusesOf = (answers: Answer[]) => answers.map((answer) => answer.status);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('the gateway rate limits', () => {
   let gateway: GatewayHarness;
+  const exempt = randomLoopbackAddress();
 
   beforeAll(async () => {
-    gateway = await GatewayHarness.start({
-      RATE_LIMIT_PER_ADDRESS: '5',
-      RATE_LIMIT_PER_TOKEN: '3',
-      RATE_LIMIT_EXEMPT_IPS: '127.0.9.9',
-    });
+    gateway = await GatewayHarness.start({ ...LIMITS, RATE_LIMIT_EXEMPT_IPS: exempt });
   });
   afterAll(() => gateway.close());
 
   it('answers 429 with Retry-After to an address over its limit, without forwarding it', async () => {
+    const from = randomLoopbackAddress();
     const before = gateway.services.tests.seen.length;
-    const answers = await times(6, () => getFrom(gateway.url, '/api/tests', '127.0.1.1'));
-    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+    const answers = await times(6, () => getFrom(gateway.url, '/api/tests', from));
+    expect(statusesOf(answers.slice(0, 5))).toEqual([401, 401, 401, 401, 401]);
     const refused = answers[5]!;
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
@@ -71,26 +45,193 @@ describe('the gateway rate limits', () => {
     });
     expect(gateway.services.tests.seen.length).toBe(before);
     // Another address is not affected.
-    expect((await getFrom(gateway.url, '/api/tests', '127.0.1.2', gateway.bearer)).status).toBe(
-      200,
-    );
+    const other = randomLoopbackAddress();
+    expect((await getFrom(gateway.url, '/api/tests', other, gateway.bearer)).status).toBe(200);
   });
 
   it('limits one token used from many addresses', async () => {
     const bearer = gateway.issuer.bearer({ sub: randomObjectId() });
-    const answers = await times(4, (i) =>
-      getFrom(gateway.url, '/api/tests', `127.0.2.${i + 1}`, bearer),
+    const answers = await times(4, () =>
+      getFrom(gateway.url, '/api/tests', randomLoopbackAddress(), bearer),
     );
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect(statusesOf(answers)).toEqual([200, 200, 200, 429]);
   });
 
   it('does not count an exempt address', async () => {
-    const answers = await times(8, () => getFrom(gateway.url, '/api/tests', '127.0.9.9'));
+    const answers = await times(8, () => getFrom(gateway.url, '/api/tests', exempt));
     expect(answers.every((a) => a.status === 401)).toBe(true);
   });
 
   it('does not count the web app outside /api', async () => {
-    const answers = await times(8, () => getFrom(gateway.url, '/dashboard', '127.0.3.1'));
+    const from = randomLoopbackAddress();
+    const answers = await times(8, () => getFrom(gateway.url, '/dashboard', from));
     expect(answers.some((a) => a.status === 429)).toBe(false);
+  });
+
+  describe('with a second gateway on the same Redis', () => {
+    let second: GatewayHarness;
+    beforeAll(async () => {
+      second = await GatewayHarness.start(LIMITS);
+    });
+    afterAll(() => second.close());
+
+    it('gives a client spread over both gateways its address limit once in all', async () => {
+      const from = randomLoopbackAddress();
+      const gateways = [gateway.url, second.url];
+      const answers = await times(8, (i) => getFrom(gateways[i % 2]!, '/api/tests', from));
+      expect(statusesOf(answers)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    });
+
+    it('gives a token used through both gateways its limit once in all', async () => {
+      const bearer = gateway.issuer.bearer({ sub: randomObjectId() });
+      const gateways = [gateway.url, second.url];
+      // The second harness checks tokens against its own issuer: its answers are 401, but the
+      // token is counted before it is checked.
+      const answers = await times(6, (i) =>
+        getFrom(gateways[i % 2]!, '/api/tests', randomLoopbackAddress(), bearer),
+      );
+      expect(statusesOf(answers)).toEqual([200, 401, 200, 429, 429, 429]);
+    });
+  });
+});
+
+/**
+ * A TCP relay to a Redis that can go silent: while frozen it keeps every connection open and
+ * accepts new ones, but passes nothing either way, as a Redis whose host vanished (a node lost,
+ * a network cut) looks to its clients.
+ */
+class SilenceableRelay {
+  frozen = false;
+  private readonly sockets = new Set<Socket>();
+  private readonly server: Server;
+
+  private constructor(
+    target: number,
+    readonly port: number,
+  ) {
+    this.server = createServer((client) => {
+      const upstream = connect(target, '127.0.0.1');
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          this.sockets.delete(socket);
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.on('data', (chunk: Buffer) => {
+        if (!this.frozen) upstream.write(chunk);
+      });
+      upstream.on('data', (chunk: Buffer) => {
+        if (!this.frozen) client.write(chunk);
+      });
+    });
+  }
+
+  static async start(target: number): Promise<SilenceableRelay> {
+    const relay = new SilenceableRelay(target, await freePort());
+    await new Promise<void>((resolve) => relay.server.listen(relay.port, '127.0.0.1', resolve));
+    return relay;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+describe('the gateway rate limits while Redis is away', () => {
+  /** Every answer within a second and a half: no request waits for Redis to come back. */
+  const PROMPT_MS = 1500;
+
+  it('answers at once with Redis unreachable from the start, each gateway counting alone', async () => {
+    const nowhere = `redis://127.0.0.1:${await freePort()}`;
+    const [first, second] = await Promise.all([
+      GatewayHarness.start({ ...LIMITS, REDIS_URL: nowhere }),
+      GatewayHarness.start({ ...LIMITS, REDIS_URL: nowhere }),
+    ]);
+    try {
+      const from = randomLoopbackAddress();
+      const answers = await times(6, () => getFrom(first.url, '/api/tests', from));
+      expect(statusesOf(answers)).toEqual([401, 401, 401, 401, 401, 429]);
+      expect(answers.filter((answer) => answer.ms > PROMPT_MS)).toEqual([]);
+      // Without the shared counter, the other gateway's count of the same client starts at 0.
+      const elsewhere = await times(6, () => getFrom(second.url, '/api/tests', from));
+      expect(statusesOf(elsewhere)).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('counts in the process while Redis is stopped, and in Redis again once it is back', async () => {
+    const redis = await privateRedis();
+    const gateway = await GatewayHarness.start({ ...LIMITS, REDIS_URL: redis.url });
+    const store = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      const from = randomLoopbackAddress();
+      const before = await times(3, () => getFrom(gateway.url, '/api/tests', from));
+      expect(statusesOf(before)).toEqual([401, 401, 401]);
+
+      await redis.stop();
+      const away = randomLoopbackAddress();
+      const whileAway = await times(6, () => getFrom(gateway.url, '/api/tests', away));
+      expect(statusesOf(whileAway)).toEqual([401, 401, 401, 401, 401, 429]);
+      expect(whileAway.filter((answer) => answer.ms > PROMPT_MS)).toEqual([]);
+
+      await redis.start();
+      // The gateway reconnects within its retry delay (at most 2 s): a new client's first
+      // request is then counted in Redis.
+      const probe = randomLoopbackAddress();
+      const deadline = Date.now() + 15_000;
+      while (!(await store.exists(`${RATE_LIMIT_KEY_PREFIXES.perAddress}:${probe}`))) {
+        if (Date.now() > deadline) throw new Error('the gateway never counted in Redis again');
+        await getFrom(gateway.url, '/api/tests', probe);
+        await sleep(200);
+      }
+      // The first client's count kept in Redis goes on from 3: two more, then 429.
+      const after = await times(3, () => getFrom(gateway.url, '/api/tests', from));
+      expect(statusesOf(after)).toEqual([401, 401, 429]);
+    } finally {
+      store.disconnect();
+      await gateway.close();
+      await redis.dispose();
+    }
+  });
+
+  it('answers within the command timeout when Redis goes silent, then at once', async () => {
+    const redis = await privateRedis();
+    const relay = await SilenceableRelay.start(redis.port);
+    const gateway = await GatewayHarness.start({ ...LIMITS, REDIS_URL: relay.url });
+    try {
+      const from = randomLoopbackAddress();
+      expect(statusesOf(await times(2, () => getFrom(gateway.url, '/api/tests', from)))).toEqual([
+        401, 401,
+      ]);
+
+      relay.frozen = true;
+      const silent = randomLoopbackAddress();
+      const whileSilent = await times(6, () => getFrom(gateway.url, '/api/tests', silent));
+      expect(statusesOf(whileSilent)).toEqual([401, 401, 401, 401, 401, 429]);
+      // The first waited for the command timeout (the relay did go silent); none waited longer,
+      // and none at all once the silent connection was dropped (two missed checks a second apart).
+      expect(whileSilent[0]!.ms).toBeGreaterThanOrEqual(REDIS_COMMAND_TIMEOUT_MS - 50);
+      const waited = whileSilent.filter((answer) => answer.ms > REDIS_COMMAND_TIMEOUT_MS + 500);
+      expect(waited).toEqual([]);
+      await sleep(3 * 1000);
+      const later = await times(3, () =>
+        getFrom(gateway.url, '/api/tests', randomLoopbackAddress()),
+      );
+      expect(later.filter((answer) => answer.ms >= REDIS_COMMAND_TIMEOUT_MS)).toEqual([]);
+    } finally {
+      await gateway.close();
+      await relay.close();
+      await redis.dispose();
+    }
   });
 });

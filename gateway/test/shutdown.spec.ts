@@ -6,6 +6,7 @@ import {
   randomObjectId,
 } from '@mcat/service-kit/testing';
 import { freePort } from '@mcat/test-support/private-infra';
+import { testInfra } from '@mcat/test-support/test-env';
 import { FakeService } from './support/fake-service';
 
 // Booting the gateway in a child process takes seconds on a loaded 2-core machine.
@@ -64,6 +65,7 @@ describe('the gateway stopped with SIGTERM', () => {
         BILLING_URL: tests.url,
         MAILER_URL: tests.url,
         INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+        REDIS_URL: testInfra.redisUrl,
       },
       stdio: 'ignore',
     });

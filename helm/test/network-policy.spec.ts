@@ -177,6 +177,15 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
     }
   });
 
+  it('let every gateway replica reach Redis, where they count the rate limits together', () => {
+    const gateway = pods().find((pod) => componentOf(pod.labels) === 'gateway');
+    const egress = policiesOf(gateway?.labels ?? {}, 'Egress').map(
+      (policy) => policy.metadata.name,
+    );
+    expect(egress.filter((name) => name.endsWith('-egress-redis'))).toHaveLength(1);
+    expect(dependenciesOf(TOPOLOGY, 'gateway', { stripe: false })).toContain('redis');
+  });
+
   it("let exactly the topology's calls between the release's pods, on the callee's port", () => {
     expect(reachabilityDifferences(TOPOLOGY, objects())).toEqual([]);
   });

@@ -46,6 +46,7 @@ describe('process table', () => {
       PORT: '9080',
       BILLING_URL: 'http://127.0.0.1:9104',
       PUBLIC_URL: 'http://127.0.0.1:9080',
+      REDIS_URL: questions.REDIS_URL,
     });
   });
 

@@ -131,6 +131,8 @@ export function gatewayEnv(profile: Profile, env: Env = process.env): Record<str
     BILLING_URL: local(s.billing),
     MAILER_URL: local(s.mailer),
     JWKS_URL: `${local(s.auth)}/.well-known/jwks.json`,
+    // Where the rate limits are counted, shared by every gateway process (docs/gateway.md).
+    REDIS_URL: infraUrls(profile).REDIS_URL,
     STATIC_DIR: path.join(REPO_ROOT, 'frontend', 'dist'),
     PUBLIC_URL: publicUrl(profile, env),
     // /api/health adds the runner's view of its processes (states, restarts) from this file.

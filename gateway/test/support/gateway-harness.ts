@@ -6,6 +6,7 @@ import {
   TEST_INTERNAL_API_TOKEN,
   TestTokenIssuer,
 } from '@mcat/service-kit/testing';
+import { testInfra } from '@mcat/test-support/test-env';
 import { gatewayEnvSchema } from '../../src/config';
 import { startGateway } from '../../src/gateway';
 import { FakeService } from './fake-service';
@@ -15,7 +16,8 @@ const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'tests', 'questions', 'bi
 
 /**
  * A gateway started in this process on a free port, in front of five real HTTP stand-ins for
- * the services and a JWKS served by a TestTokenIssuer, as in production but without the services.
+ * the services and a JWKS served by a TestTokenIssuer, as in production but without the services;
+ * its rate limits counted in the test Redis.
  */
 export class GatewayHarness {
   private constructor(
@@ -43,6 +45,11 @@ export class GatewayHarness {
       BILLING_URL: services.billing.url,
       MAILER_URL: services.mailer.url,
       INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+      // The rate-limit counters are in the test Redis, shared by every test file's gateways:
+      // this harness's own requests, from 127.0.0.1, are not counted unless a test says so.
+      // Tests of the limits call from addresses of their own (from-address.ts).
+      REDIS_URL: testInfra.redisUrl,
+      RATE_LIMIT_EXEMPT_IPS: '127.0.0.1',
       ...env,
     });
     // Port 0: the system picks a free one (the schema asks for a real port, so set it after).

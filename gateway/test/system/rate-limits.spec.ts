@@ -1,9 +1,14 @@
 /**
  * Issue 13: the gateway's own limits, per client address and per bearer token, with the product's
  * default figures (the test profile exempts only 127.0.0.1, the browser suite's address).
+ * Issue 27: the limits hold for a client spread over several gateway processes (counted in Redis).
  */
+import { freePort } from '@mcat/test-support/private-infra';
+import { gatewayEnv, NODE_FLAGS, waitForPort } from '@mcat/test-support/stack';
 import { register } from '@mcat/test-support/system/accounts';
 import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
+import { systemEnv } from '@mcat/test-support/system/system-env';
+import { startProgram, type RunningProgram } from './support/commands';
 
 /** The gateway's defaults (README: RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_TOKEN). */
 const PER_ADDRESS = 1200;
@@ -50,5 +55,58 @@ describe('the gateway rate limits', () => {
     );
     expect(count(statuses, 200)).toBe(PER_TOKEN);
     expect(count(statuses, 429)).toBe(1);
+  });
+});
+
+describe('the gateway rate limits across gateway processes', () => {
+  // A second gateway process of the same build beside the stack's, on the stack's Redis, as a
+  // second replica behind a load balancer would be.
+  let second: RunningProgram | undefined;
+  let secondUrl = '';
+  beforeAll(async () => {
+    const port = await freePort();
+    second = startProgram(['node', ...NODE_FLAGS, 'gateway/dist/main.js'], {
+      PATH: process.env.PATH,
+      ...gatewayEnv(systemEnv.profile, systemEnv.runnerEnv()),
+      PORT: String(port),
+    });
+    await waitForPort(port).catch((error: Error) => {
+      throw new Error(`${error.message}; the second gateway said: ${second?.stderr()}`);
+    });
+    secondUrl = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => second?.stop());
+
+  /** One client (one address) whose requests alternate between the two gateways. */
+  const spread = () => {
+    const first = new GatewayClient();
+    return [first, new GatewayClient(secondUrl, first.sourceAddress)] as const;
+  };
+  /** Requests past the limit, so that twice the limit would show. */
+  const EXTRA = 20;
+
+  it('gives a client spread over two gateways its address limit once in all, not once per gateway', async () => {
+    const gateways = spread();
+    const { statuses } = await burst(PER_ADDRESS + EXTRA, (i) =>
+      gateways[i % 2]!.get('/api/config'),
+    );
+    expect({ ok: count(statuses, 200), refused: count(statuses, 429) }).toEqual({
+      ok: PER_ADDRESS,
+      refused: EXTRA,
+    });
+    // Both gateways refuse it now, whichever it asks.
+    for (const gateway of gateways) expect((await gateway.get('/api/config')).status).toBe(429);
+  });
+
+  it('gives a token used through two gateways its limit once in all', async () => {
+    const student = await register(new GatewayClient());
+    const gateways = [systemEnv.baseUrl, secondUrl];
+    const { statuses } = await burst(PER_TOKEN + EXTRA, (i) =>
+      new GatewayClient(gateways[i % 2]).get('/api/auth/me', student.token),
+    );
+    expect({ ok: count(statuses, 200), refused: count(statuses, 429) }).toEqual({
+      ok: PER_TOKEN,
+      refused: EXTRA,
+    });
   });
 });

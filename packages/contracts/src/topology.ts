@@ -66,7 +66,7 @@ export const TOPOLOGY: Topology = {
     browser: { kind: 'outside', label: 'Browser' },
     stripe: { kind: 'outside', label: 'Stripe' },
     smtp: { kind: 'outside', label: 'SMTP server<br/>npm start: the catcher, .data/mail/*.eml' },
-    gateway: { kind: 'deployable', label: 'gateway' },
+    gateway: { kind: 'deployable', label: 'gateway', uses: { redis: 'rate limits' } },
     frontend: {
       kind: 'deployable',
       label: 'frontend<br/>the web app; npm start: the gateway serves frontend/dist',
