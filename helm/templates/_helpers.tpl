@@ -127,6 +127,11 @@ path already there is replaced, the query string is kept; several hosts are fine
 TRUSTED_PROXIES: {{ .Values.config.trustedProxies | quote }}
 {{- end -}}
 
+{{/* EVENT_STREAM_REPLICAS of the services with NATS (and their migrations): copies of a stream they create. */}}
+{{- define "mcat.eventStreamsConfig" -}}
+EVENT_STREAM_REPLICAS: {{ .Values.dependencies.nats.streamReplicas | quote }}
+{{- end -}}
+
 {{- define "mcat.smtpSecretName" -}}
 {{- .Values.mailer.smtp.existingSecret | default (printf "%s-smtp" (include "mcat.fullname" .)) -}}
 {{- end -}}

@@ -158,9 +158,20 @@ spec:
       nodeSelector:
         {{- toYaml . | nindent 8 }}
       {{- end }}
-      {{- with $values.tolerations }}
+      {{- $nodeLoss := $values.nodeLossTolerationSeconds }}
+      {{- if or $values.tolerations (not (kindIs "invalid" $nodeLoss)) }}
       tolerations:
+        {{- with $values.tolerations }}
         {{- toYaml . | nindent 8 }}
+        {{- end }}
+        {{- if not (kindIs "invalid" $nodeLoss) }}
+        {{- range list "node.kubernetes.io/not-ready" "node.kubernetes.io/unreachable" }}
+        - key: {{ . }}
+          operator: Exists
+          effect: NoExecute
+          tolerationSeconds: {{ $nodeLoss }}
+        {{- end }}
+        {{- end }}
       {{- end }}
       {{- with $values.affinity }}
       affinity:

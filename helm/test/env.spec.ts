@@ -170,3 +170,39 @@ describe('tracing (config.otlpEndpoint)', () => {
     expect(policy.spec.egress[0]!.ports.map(({ port }) => port)).toEqual([4318]);
   });
 });
+
+describe('the event streams’ replicas (dependencies.nats.streamReplicas)', () => {
+  /** EVENT_STREAM_REPLICAS of every Deployment and migration Job that has NATS, by pod. */
+  const replicasByPod = (files: string[]) => {
+    const objects = renderChart(files);
+    return Object.fromEntries(
+      podTemplates(objects)
+        .map((pod) => ({ pod, env: environmentOf(pod.spec.containers[0]!, objects) }))
+        .filter(({ env }) => env.has('NATS_URL'))
+        .map(({ pod, env }) => [
+          pod.owner.kind === 'Job'
+            ? `migrate-${pod.labels['mcat-logbook/migrates']}`
+            : String(componentOf(pod.labels)),
+          env.get('EVENT_STREAM_REPLICAS'),
+        ]),
+    );
+  };
+  const everyPod = (replicas: string) =>
+    Object.fromEntries(
+      ['auth', 'tests', 'questions', 'billing'].flatMap((service) => [
+        [service, replicas],
+        [`migrate-${service}`, replicas],
+      ]),
+    );
+
+  it.each([
+    ['default', [], '1'],
+    ['dev', ['values-dev.yaml'], '1'],
+    ['prod (a three-node NATS)', ['values-prod.yaml'], '3'],
+  ])(
+    'gives every service with NATS and its migration Job the same setting from the %s values',
+    (_name, files, replicas) => {
+      expect(replicasByPod(files)).toEqual(everyPod(replicas));
+    },
+  );
+});

@@ -98,3 +98,33 @@ describe('a stopping pod', () => {
     }
   });
 });
+
+describe('a pod on a lost node', () => {
+  const tolerations = (files: string[] = []) =>
+    podTemplates(renderChart(files))
+      .filter((pod) => pod.owner.kind === 'Deployment')
+      .map((pod) => pod.spec.tolerations ?? []);
+  const nodeLoss = (seconds: number) =>
+    ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map((key) => ({
+      key,
+      operator: 'Exists',
+      effect: 'NoExecute',
+      tolerationSeconds: seconds,
+    }));
+
+  it('is evicted after nodeLossTolerationSeconds (30 s), not Kubernetes’ 300 s, in every Deployment', () => {
+    const pods = tolerations();
+    expect(pods).toHaveLength(DEPLOYABLES.length);
+    for (const pod of pods) expect(pod).toEqual(nodeLoss(30));
+  });
+
+  it('keeps the tolerations an operator adds, and leaves Kubernetes’ default with null', () => {
+    const dedicated = { key: 'dedicated', operator: 'Equal', value: 'mcat', effect: 'NoSchedule' };
+    for (const pod of tolerations(['test/fixtures/values-node-loss.yaml'])) {
+      expect(pod).toEqual([dedicated, ...nodeLoss(12)]);
+    }
+    for (const pod of tolerations(['test/fixtures/values-node-loss-unset.yaml'])) {
+      expect(pod).toEqual([]);
+    }
+  });
+});

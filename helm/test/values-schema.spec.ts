@@ -48,6 +48,16 @@ describe('values the chart refuses', () => {
     ],
     ['an unknown log level', 'config:\n  logLevel: verbose\n', '/config/logLevel'],
     [
+      'no event stream replicas',
+      'dependencies:\n  nats:\n    streamReplicas: 0\n',
+      '/dependencies/nats/streamReplicas',
+    ],
+    [
+      'more event stream replicas than JetStream keeps',
+      'dependencies:\n  nats:\n    streamReplicas: 7\n',
+      '/dependencies/nats/streamReplicas',
+    ],
+    [
       'an OTLP endpoint that is not an http(s) URL',
       'config:\n  otlpEndpoint: otel-collector:4318\n',
       '/config/otlpEndpoint',

@@ -13,6 +13,7 @@ import { REDIS, REDIS_URL, RedisCloser, redisProvider } from './infra/redis';
 import { loggingModule } from './logging/logging.module';
 import { Metrics, MetricsController } from './metrics/metrics';
 import { EventPublisher } from './events/event-publisher';
+import { EVENT_STREAM_OPTIONS, type EventStreamOptions } from './events/event-streams';
 import { OUTBOX_RELAY_OPTIONS, OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
@@ -67,13 +68,17 @@ export class ServiceKitModule {
     if (config.NATS_URL) {
       providers.push(
         { provide: NATS_URL, useValue: config.NATS_URL },
+        {
+          provide: EVENT_STREAM_OPTIONS,
+          useValue: { replicas: config.EVENT_STREAM_REPLICAS } satisfies EventStreamOptions,
+        },
         natsProvider,
         NatsCloser,
         EventPublisher,
         { provide: OUTBOX_RELAY_OPTIONS, useValue: outboxRelay ?? {} },
         OutboxRelay,
       );
-      exported.push(NATS_CONNECTION, EventPublisher, OutboxRelay);
+      exported.push(NATS_CONNECTION, EVENT_STREAM_OPTIONS, EventPublisher, OutboxRelay);
     }
     if (config.JWKS_URL) {
       providers.push(

@@ -1,10 +1,12 @@
 /**
  * The checks every service's `src/migrate.ts` (the Helm pre-install Job) must pass: on a fresh
  * database it creates every declared index and the event streams, a second run changes nothing,
- * and a missing NATS_URL stops it with code 1 naming the variable.
+ * `unused-indexes` then finds none (FerretDB reports its indexes so that every declared one is
+ * recognised) and lists and drops one an older version left, and a missing NATS_URL stops it with
+ * code 1 naming the variable.
  */
 import path from 'node:path';
-import type { Schema } from 'mongoose';
+import { createConnection, type Schema } from 'mongoose';
 import { connect } from 'nats';
 import { EVENT_STREAMS } from '@mcat/contracts';
 import { missingIndexes, runEntry } from '@mcat/service-kit/testing';
@@ -43,6 +45,35 @@ export function describeMigration(
       const streams = (await (await nc.jetstreamManager()).streams.names().next()).sort();
       await nc.close();
       expect(streams).toEqual(expect.arrayContaining(EVENT_STREAMS.map((s) => s.name)));
+    }, 60_000);
+
+    it('leaves an index its schemas no longer declare to an operator, who lists and drops it', async () => {
+      const mongoUrl = testInfra.mongoUrl();
+      const migrated = await runEntry(REPO_ROOT, entry, {
+        MONGO_URL: mongoUrl,
+        NATS_URL: nats.url,
+      });
+      expect(migrated.code).toBe(0);
+      const operator = { MONGO_URL: mongoUrl };
+      expect(await runEntry(REPO_ROOT, entry, operator, ['unused-indexes'])).toEqual({
+        code: 0,
+        output: `${service}: every index is declared by the current schemas\n`,
+      });
+      // An index of an older version, which no schema of this one declares.
+      const connection = await createConnection(mongoUrl, {
+        autoIndex: false,
+        autoCreate: false,
+      }).asPromise();
+      const [first] = models;
+      const collection = connection.model(first!.name, first!.schema).collection.collectionName;
+      await connection.collection(collection).createIndex({ retiredField: 1 });
+      expect(await runEntry(REPO_ROOT, entry, operator, ['unused-indexes', '--drop'])).toEqual({
+        code: 0,
+        output: `dropped ${collection} retiredField_1 {"retiredField":1}\n`,
+      });
+      const left = await connection.collection(collection).listIndexes().toArray();
+      await connection.close();
+      expect(left.map((index) => index.name)).not.toContain('retiredField_1');
     }, 60_000);
 
     it('exits 1 naming the variable when NATS_URL is missing', async () => {

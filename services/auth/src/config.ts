@@ -24,6 +24,7 @@ export const authEnvSchema = baseEnvSchema
   .extend({
     MONGO_URL: envFields.MONGO_URL,
     NATS_URL: envFields.NATS_URL,
+    EVENT_STREAM_REPLICAS: envFields.EVENT_STREAM_REPLICAS,
     /** Where the services read the public keys; by default this service's own JWKS. */
     JWKS_URL: envFields.JWKS_URL.optional(),
     /** Single-machine mode: the key pair is generated here on first start (mode 600). */

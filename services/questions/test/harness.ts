@@ -105,6 +105,7 @@ export async function startHarness(): Promise<QuestionsHarness> {
     HOST: '127.0.0.1',
     LOG_LEVEL: LOG_LEVEL as 'silent',
     NATS_URL: nats.url,
+    EVENT_STREAM_REPLICAS: 1,
     REDIS_URL: testInfra.redisUrl,
     JWKS_URL: issuer.jwksUrl,
     SHUTDOWN_GRACE_MS: 0,

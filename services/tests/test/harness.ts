@@ -64,6 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<TestsH
     LOG_LEVEL: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
     MONGO_URL: mongoUrl,
     NATS_URL: options.natsUrl ?? testInfra.natsUrl,
+    EVENT_STREAM_REPLICAS: 1,
     REDIS_URL: testInfra.redisUrl,
     JWKS_URL: issuer.jwksUrl,
     SHUTDOWN_GRACE_MS: 0,

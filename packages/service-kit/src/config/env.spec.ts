@@ -50,6 +50,23 @@ describe('service configuration', () => {
     }
   });
 
+  it('reads EVENT_STREAM_REPLICAS as a whole number from 1 to 5, one by default', () => {
+    expect(parseConfig(serviceEnvSchema, env).EVENT_STREAM_REPLICAS).toBe(1);
+    expect(parseConfig(serviceEnvSchema, { ...env, EVENT_STREAM_REPLICAS: '3' })).toMatchObject({
+      EVENT_STREAM_REPLICAS: 3,
+    });
+    for (const [bad, message] of [
+      ['0', 'EVENT_STREAM_REPLICAS must be between 1 and 5'],
+      ['6', 'EVENT_STREAM_REPLICAS must be between 1 and 5'],
+      ['2.5', 'EVENT_STREAM_REPLICAS must be a whole number'],
+      ['three', 'EVENT_STREAM_REPLICAS must be a number'],
+    ] as const) {
+      expect(() => parseConfig(serviceEnvSchema, { ...env, EVENT_STREAM_REPLICAS: bad })).toThrow(
+        new ConfigError(`Invalid configuration: ${message}`),
+      );
+    }
+  });
+
   it('names a missing variable', () => {
     const { REDIS_URL: _omitted, ...rest } = env;
     expect(() => parseConfig(serviceEnvSchema, rest)).toThrow(

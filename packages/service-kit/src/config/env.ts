@@ -64,6 +64,16 @@ export const envFields = {
     }
   }, 'MONGO_URL must be a mongodb:// or mongodb+srv:// URL'),
   NATS_URL: urlVariable('NATS_URL', ['nats:', 'tls:']),
+  /**
+   * Copies of each JetStream stream the process creates: 1 for a single NATS server, 3 on a
+   * three-node JetStream cluster. A stream that has more keeps them (ADR 0028).
+   */
+  EVENT_STREAM_REPLICAS: z.coerce
+    .number({ error: 'EVENT_STREAM_REPLICAS must be a number' })
+    .int('EVENT_STREAM_REPLICAS must be a whole number')
+    .min(1, 'EVENT_STREAM_REPLICAS must be between 1 and 5')
+    .max(5, 'EVENT_STREAM_REPLICAS must be between 1 and 5')
+    .default(1),
   REDIS_URL: urlVariable('REDIS_URL', ['redis:', 'rediss:']),
   JWKS_URL: urlVariable('JWKS_URL', ['http:', 'https:']),
   /** How long SIGTERM waits for requests in flight before closing their connections. */
@@ -105,13 +115,14 @@ export type BaseConfig = z.infer<typeof baseEnvSchema>;
 export const serviceEnvSchema = baseEnvSchema.extend({
   MONGO_URL: envFields.MONGO_URL,
   NATS_URL: envFields.NATS_URL,
+  EVENT_STREAM_REPLICAS: envFields.EVENT_STREAM_REPLICAS,
   JWKS_URL: envFields.JWKS_URL,
 });
 export type ServiceConfig = z.infer<typeof serviceEnvSchema>;
 
 /** A process may leave out the database, the bus or token checks (the mailer needs none). */
 export type KitConfig = BaseConfig &
-  Partial<Pick<ServiceConfig, 'MONGO_URL' | 'NATS_URL' | 'JWKS_URL'>>;
+  Partial<Pick<ServiceConfig, 'MONGO_URL' | 'NATS_URL' | 'EVENT_STREAM_REPLICAS' | 'JWKS_URL'>>;
 
 export class ConfigError extends Error {}
 

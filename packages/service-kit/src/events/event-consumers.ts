@@ -6,6 +6,7 @@ import { NATS_CONNECTION } from '../infra/nats';
 import { Metrics } from '../metrics/metrics';
 import { SERVICE_NAME } from '../service-kit.module';
 import { eventMetrics } from './event-metrics';
+import { EVENT_STREAM_OPTIONS, type EventStreamOptions } from './event-streams';
 import { JetStreamServer, type JetStreamConsumerOptions } from './jetstream.server';
 import { ProcessedEventStore } from './processed-events';
 
@@ -24,6 +25,7 @@ export async function startEventConsumers(
     connection: app.get<NatsConnection>(NATS_CONNECTION),
     processedEvents: new ProcessedEventStore(app.get<Connection>(getConnectionToken())),
     metrics: eventMetrics(app.get(Metrics)),
+    streams: app.get<EventStreamOptions>(EVENT_STREAM_OPTIONS),
   });
   app.connectMicroservice({ strategy }, { inheritAppConfig: true });
   await app.startAllMicroservices();

@@ -5,16 +5,17 @@ import { NATS_CONNECTION } from '../infra/nats';
 import { Metrics } from '../metrics/metrics';
 import { encodeEnvelope } from './event-envelope';
 import { eventMetrics, type EventMetrics } from './event-metrics';
-import { ensureEventStreams } from './event-streams';
+import { EVENT_STREAM_OPTIONS, ensureEventStreams, type EventStreamOptions } from './event-streams';
 import { traceMessageHeaders } from './event-trace-headers';
 import { traceCarrier, type TraceCarrier } from '../tracing/trace-carrier';
 
 /**
  * Publishes an envelope to JetStream with the envelope id as message id, so publishing the same
  * event again within the duplicate window is a no-op. Every service that publishes (every one with
- * NATS) creates or updates the streams when it starts, as consumers do, so a stream exists before
- * its first event; a failure then is logged and the first publish tries again, as it does after
- * any failure (in case NATS came back without them). Prefer the outbox for events that record a
+ * NATS) creates or updates the streams when it starts, as consumers do (EVENT_STREAM_REPLICAS
+ * copies for a new one; an existing one never loses any), so a stream exists before its first
+ * event; a failure then is logged and the first publish tries again, as it does after any failure
+ * (in case NATS came back without them). Prefer the outbox for events that record a
  * database change: a direct publish is lost if NATS is down.
  *
  * The message carries the trace that caused it in its headers (`traceparent`, `x-request-id`):
@@ -28,12 +29,16 @@ export class EventPublisher implements OnApplicationBootstrap {
   private readonly metrics: EventMetrics;
   private streamsReady: Promise<void> | null = null;
 
+  private readonly streamOptions: EventStreamOptions;
+
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     metrics: Metrics,
+    @Inject(EVENT_STREAM_OPTIONS) streamOptions: EventStreamOptions,
   ) {
     this.js = nc.jetstream();
     this.metrics = eventMetrics(metrics);
+    this.streamOptions = { ...streamOptions, log: (message) => this.logger.log(message) };
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -69,7 +74,9 @@ export class EventPublisher implements OnApplicationBootstrap {
   }
 
   private ensureStreams(): Promise<void> {
-    this.streamsReady ??= this.nc.jetstreamManager().then(ensureEventStreams);
+    this.streamsReady ??= this.nc
+      .jetstreamManager()
+      .then((jsm) => ensureEventStreams(jsm, this.streamOptions));
     return this.streamsReady;
   }
 }

@@ -19,7 +19,7 @@ import { publishDeadLetter } from './dead-letter';
 import { decodeEnvelope } from './event-envelope';
 import { traceCarrierOf } from './event-trace-headers';
 import type { EventMetrics } from './event-metrics';
-import { ensureEventStreams } from './event-streams';
+import { ensureEventStreams, type EventStreamOptions } from './event-streams';
 import { lostConsumer } from './lost-consumer';
 import { JetStreamContext } from './jetstream.context';
 import type { ProcessedEventStore } from './processed-events';
@@ -51,6 +51,8 @@ export interface JetStreamServerOptions extends JetStreamConsumerOptions {
   connection: NatsConnection;
   processedEvents: ProcessedEventStore;
   metrics: EventMetrics;
+  /** How the streams are created at start (EVENT_STREAM_REPLICAS); default one replica. */
+  streams?: EventStreamOptions;
 }
 
 interface ConsumerRoute {
@@ -127,7 +129,10 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
   private async start(): Promise<void> {
     const nc = this.options.connection;
     const jsm = await nc.jetstreamManager();
-    await ensureEventStreams(jsm);
+    await ensureEventStreams(jsm, {
+      ...this.options.streams,
+      log: (message) => this.events.log(message),
+    });
     const js = nc.jetstream();
     for (const [pattern, handler] of this.getHandlers()) {
       if (!handler.isEventHandler) {

@@ -5,10 +5,13 @@
  *   outbox-dead-letters show <event id>
  *   outbox-dead-letters replay <event id>...
  * MONGO_URL names the service's database (e.g. mongodb://127.0.0.1:27117/mcat_tests); NATS_URL the
- * server to replay to (default nats://127.0.0.1:4222).
+ * server to replay to (default nats://127.0.0.1:4222); EVENT_STREAM_REPLICAS the replicas of a
+ * stream it has to create (default 1).
  */
 import mongoose from 'mongoose';
 import { connect } from 'nats';
+import { z } from 'zod';
+import { envFields, parseConfig } from '../config/env';
 import { encodeEnvelope } from '../events/event-envelope';
 import { ensureEventStreams } from '../events/event-streams';
 import {
@@ -43,7 +46,10 @@ async function main(args: string[]): Promise<void> {
     }
     const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
     try {
-      await ensureEventStreams(await nc.jetstreamManager());
+      const { EVENT_STREAM_REPLICAS } = parseConfig(
+        z.object({ EVENT_STREAM_REPLICAS: envFields.EVENT_STREAM_REPLICAS }),
+      );
+      await ensureEventStreams(await nc.jetstreamManager(), { replicas: EVENT_STREAM_REPLICAS });
       const js = nc.jetstream();
       for (const id of ids) {
         const subject = await replayOutboxDeadLetter(

@@ -11,15 +11,17 @@ export interface EntryRun {
 
 /**
  * Runs a service's TypeScript entry (`services/<name>/src/migrate.ts`) as its own process, from
- * the repository root (so tsx resolves `@mcat/*` through tsconfig.json), with only `env` set.
+ * the repository root (so tsx resolves `@mcat/*` through tsconfig.json), with only `env` set and
+ * `args` after it.
  */
 export function runEntry(
   repoRoot: string,
   entry: string,
   env: Record<string, string>,
+  args: readonly string[] = [],
 ): Promise<EntryRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', ...env },
     });

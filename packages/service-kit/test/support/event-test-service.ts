@@ -161,6 +161,8 @@ export interface EventTestServiceOptions {
   outboxRelay?: OutboxRelayOptions;
   /** SHUTDOWN_GRACE_MS (default 1000). */
   shutdownGraceMs?: number;
+  /** EVENT_STREAM_REPLICAS (default: unset, the kit's 1). */
+  eventStreamReplicas?: number;
 }
 
 function eventTestModule(options: EventTestServiceOptions, port: number): DynamicModule {
@@ -183,6 +185,9 @@ function eventTestModule(options: EventTestServiceOptions, port: number): Dynami
           REDIS_URL: testInfra.redisUrl,
           MONGO_URL: options.mongoUrl,
           NATS_URL: options.natsUrl,
+          ...(options.eventStreamReplicas === undefined
+            ? {}
+            : { EVENT_STREAM_REPLICAS: options.eventStreamReplicas }),
         },
       }),
       MongooseModule.forFeature([{ name: 'Note', schema: noteSchema }]),
