@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAll, frontendScripts } from './lib/build';
+import { CLUSTER_FIGURES_FILE } from './lib/cluster/cluster-figures';
 import { queryLogFile } from './lib/index-coverage/query-log-file';
 import type { RunningProcess } from './lib/infra';
 import { infraUrls, REPO_ROOT, TEST_PROFILE } from './lib/ports';
@@ -241,6 +242,8 @@ async function onACluster(): Promise<void> {
   }
   const file = reportFile('cluster');
   fs.rmSync(file, { force: true });
+  // The cluster tests add their figures to this file: none of an earlier run's stay.
+  fs.rmSync(CLUSTER_FIGURES_FILE, { force: true });
   const code = await run(path.join(BIN, 'jest'), [
     '-c',
     CLUSTER_TESTS_CONFIG,

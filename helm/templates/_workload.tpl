@@ -270,6 +270,10 @@ spec:
             {{- toYaml $root.Values.networkPolicy.ingressController.namespaceSelector | nindent 12 }}
           podSelector:
             {{- toYaml $root.Values.networkPolicy.ingressController.podSelector | nindent 12 }}
+        {{- range $root.Values.networkPolicy.ingressController.ipBlocks }}
+        - ipBlock:
+            cidr: {{ . }}
+        {{- end }}
       ports:
         - port: http
           protocol: TCP

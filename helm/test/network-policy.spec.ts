@@ -262,3 +262,34 @@ describe.each(Object.entries(VALUE_SETS))('network policies with the %s values',
     expect(own).toEqual(expect.arrayContaining([...DEPLOYABLES]));
   });
 });
+
+describe('an ingress controller outside the pod network (networkPolicy.ingressController.ipBlocks)', () => {
+  const ipBlocksByComponent = (files: string[]) =>
+    Object.fromEntries(
+      byKind(renderChart(files), 'NetworkPolicy')
+        .filter((policy) => componentOf(policy.metadata.labels) !== undefined)
+        .map((policy) => {
+          const rules = (policy.spec as { ingress?: { from?: { ipBlock?: { cidr: string } }[] }[] })
+            .ingress;
+          const cidrs = (rules ?? []).flatMap((rule) =>
+            (rule.from ?? []).flatMap((peer) => (peer.ipBlock ? [peer.ipBlock.cidr] : [])),
+          );
+          return [componentOf(policy.metadata.labels), cidrs];
+        }),
+    );
+
+  it('lets those addresses reach the gateway and the web app, and nothing else', () => {
+    const blocks = ipBlocksByComponent(['test/fixtures/values-ingress-ip-blocks.yaml']);
+    for (const deployable of DEPLOYABLES) {
+      expect({ deployable, cidrs: blocks[deployable] }).toEqual({
+        deployable,
+        cidrs: ['gateway', 'frontend'].includes(deployable) ? ['10.200.0.1/32'] : [],
+      });
+    }
+  });
+
+  it('lets no address in by default', () => {
+    const blocks = ipBlocksByComponent([]);
+    for (const deployable of DEPLOYABLES) expect(blocks[deployable]).toEqual([]);
+  });
+});

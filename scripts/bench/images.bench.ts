@@ -3,9 +3,11 @@
  * storage (npm run images builds them; npm test does too) with the bases they start from, and the
  * figures of the last cluster test (`npm test`'s last step, scripts/lib/cluster/product.spec.ts)
  * against the issue's targets: helm install --wait under 90 s, zero restarts, zero failed polls
- * during the upgrade. Reports and never fails; an image not built yet is said so.
+ * during the upgrade; and the three-node cluster's faults under load (issue 27): failed
+ * requests, lost keyed creates and the time to recover. Reports and never fails; an image not
+ * built yet is said so.
  */
-import { readClusterFigures } from '../lib/cluster/cluster-figures';
+import { readClusterFigures, type FaultFigure } from '../lib/cluster/cluster-figures';
 import {
   BUILD_IMAGE,
   imageExists,
@@ -63,4 +65,18 @@ if (!figures) {
       `  helm upgrade of a config value              ${seconds(helmSeconds)}, ${failedPolls} of ${polls} polls of /api/health failed (target 0)`,
     );
   }
+  const faults = figures.faults ?? {};
+  const fault = (label: string, figure: FaultFigure | undefined, target: string) => {
+    if (!figure) return;
+    const back =
+      figure.serviceBackSeconds === undefined
+        ? ''
+        : `, service back after ${seconds(figure.serviceBackSeconds)}`;
+    print(
+      `  ${label.padEnd(43)}${figure.failed} of ${figure.requests} requests failed, ${figure.unanswered} keyed creates lost, whole again after ${seconds(figure.seconds)}${back} (${target})`,
+    );
+  };
+  fault('one pod of every Deployment deleted', faults.podDeletion, 'target: 0 failed');
+  fault('a worker drained', faults.drain, 'target: 0 failed');
+  fault('a worker lost', faults.nodeLoss, 'target: 0 lost, back within 60 s');
 }

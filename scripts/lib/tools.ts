@@ -1,6 +1,6 @@
 /**
- * Go-built tools (FerretDB, helm, stripe-mock, skaffold, kube-router) live in a cache outside the clone, keyed by tool and
- * version, so every clone on the machine shares one build.
+ * Go-built tools (FerretDB, helm, stripe-mock, skaffold, kube-router, CoreDNS, Mailpit) live in a
+ * cache outside the clone, keyed by tool and version, so every clone on the machine shares one build.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +17,10 @@ interface GoTool {
   binary: string;
   /** Files the module's own build step would generate and its zip leaves out. */
   generated?: Record<string, string>;
+  /** Built with CGO_ENABLED=0: a static binary, for an image with nothing else in it. */
+  static?: boolean;
+  /** go build's -ldflags, as the project's own release build sets them. */
+  ldflags?: string;
   /** Our changes to the sources: files added, lines inserted after a given line, text replaced. */
   patch?: {
     /** Names the patched build in the cache, so a build with other patches is never reused. */
@@ -102,6 +106,8 @@ const FERRETDB = {
   generated: { 'build/version/version.txt': 'v1.24.2\n' },
 };
 
+const MAILPIT_VERSION = 'v1.33.1';
+
 export const GO_TOOLS = {
   ferretdb: {
     ...FERRETDB,
@@ -141,6 +147,36 @@ export const GO_TOOLS = {
     pkg: './cmd/kube-router',
     binary: 'kube-router',
   },
+  /** The clusters' DNS server (scripts/lib/cluster/coredns.yaml), the one kubeadm installs. */
+  coredns: {
+    module: 'github.com/coredns/coredns',
+    version: 'v1.15.0',
+    pkg: '.',
+    binary: 'coredns',
+    static: true,
+    ldflags: '-s -w',
+  },
+  /**
+   * The clusters' mail catcher (k8s/mailpit.yaml; its HTTP API is how the cluster tests read the
+   * mails). The module leaves out the web UI's script and style sheet, which its npm build makes
+   * into server/ui/dist: a page saying so stands in for them, the API is whole.
+   */
+  mailpit: {
+    module: 'github.com/axllent/mailpit',
+    version: MAILPIT_VERSION,
+    pkg: '.',
+    binary: 'mailpit',
+    static: true,
+    ldflags: `-s -w -X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}`,
+    generated: {
+      'server/ui/dist/app.css': '',
+      'server/ui/dist/app.js': [
+        "document.getElementById('app').textContent =",
+        "  'This Mailpit was built from its Go module without the web UI; read the mails through its API: /api/v1/messages';",
+        '',
+      ].join('\n'),
+    },
+  },
 } satisfies Record<string, GoTool>;
 
 export type ToolName = keyof typeof GO_TOOLS;
@@ -166,6 +202,7 @@ export function ensureTool(name: ToolName, log: (line: string) => void = console
     ...process.env,
     GOFLAGS: '-mod=mod',
     GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'auto',
+    ...(tool.static ? { CGO_ENABLED: '0' } : {}),
   };
   const info = JSON.parse(
     execFileSync('go', ['mod', 'download', '-json', `${tool.module}@${tool.version}`], {
@@ -179,12 +216,18 @@ export function ensureTool(name: ToolName, log: (line: string) => void = console
     fs.cpSync(info.Dir, work, { recursive: true });
     execFileSync('chmod', ['-R', 'u+w', work]);
     for (const [file, content] of Object.entries(tool.generated ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
       fs.writeFileSync(path.join(work, file), content);
     }
     applyPatch(work, tool.patch);
     fs.mkdirSync(path.dirname(binary), { recursive: true });
     const partial = `${binary}.partial`;
-    execFileSync('go', ['build', '-o', partial, tool.pkg], { cwd: work, env, stdio: 'inherit' });
+    const flags = tool.ldflags ? [`-ldflags=${tool.ldflags}`] : [];
+    execFileSync('go', ['build', ...flags, '-o', partial, tool.pkg], {
+      cwd: work,
+      env,
+      stdio: 'inherit',
+    });
     fs.renameSync(partial, binary);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

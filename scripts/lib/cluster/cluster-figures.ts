@@ -7,6 +7,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TEST_PROFILE } from '../ports';
 
+/** One fault under the students' load (several-nodes.spec.ts). */
+export interface FaultFigure {
+  requests: number;
+  failed: number;
+  /** Keyed creates never answered though sent again for two minutes. */
+  unanswered: number;
+  /** From the fault to every Deployment whole again (two Ready pods off the lost node). */
+  seconds: number;
+  /** A lost node: from the loss to the last failed request. */
+  serviceBackSeconds?: number;
+}
+
+export interface FaultFigures {
+  podDeletion?: FaultFigure;
+  drain?: FaultFigure;
+  nodeLoss?: FaultFigure;
+}
+
 export interface ClusterFigures {
   /** When the run that measured them ended (ISO 8601). */
   recordedAt: string;
@@ -19,6 +37,8 @@ export interface ClusterFigures {
   upgrade?: { helmSeconds: number; polls: number; failedPolls: number };
   /** Restarts summed over the release's pods at the end of the smoke run. */
   restarts?: number;
+  /** The faults of the three-node cluster under load. */
+  faults?: FaultFigures;
 }
 
 export const CLUSTER_FIGURES_FILE = path.join(
@@ -27,9 +47,14 @@ export const CLUSTER_FIGURES_FILE = path.join(
   'cluster-figures.json',
 );
 
+/** Adds `figures` to the file, keeping what another cluster test of the run wrote there. */
 export function writeClusterFigures(figures: Omit<ClusterFigures, 'recordedAt'>): void {
   fs.mkdirSync(path.dirname(CLUSTER_FIGURES_FILE), { recursive: true });
-  const recorded: ClusterFigures = { recordedAt: new Date().toISOString(), ...figures };
+  const recorded: ClusterFigures = {
+    ...readClusterFigures(),
+    ...figures,
+    recordedAt: new Date().toISOString(),
+  };
   fs.writeFileSync(CLUSTER_FIGURES_FILE, `${JSON.stringify(recorded, null, 2)}\n`);
 }
 

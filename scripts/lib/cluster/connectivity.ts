@@ -1,7 +1,8 @@
 /**
  * Whether one pod can open a TCP connection to an address, asked from inside the pod: `kubectl
- * exec` runs Node (every image of the product and the SMTP catcher has it) with a net.connect
- * that gives up after a few seconds. Used to see the network policies hold (network-policies.ts).
+ * exec` runs Node (every image of the product and the cluster's Mailpit image have it) with a
+ * net.connect that gives up after a few seconds. Used to see the network policies hold
+ * (network-policies.ts).
  */
 import type { Cluster } from './cluster';
 

@@ -107,6 +107,10 @@ export function startControllers(layout: ClusterLayout, tools: Record<KubeTool, 
       // Its default is /usr/libexec/kubernetes/kubelet-plugins/volume/exec, made on start.
       `--flex-volume-plugin-dir=${path.join(layout.kubelet, 'volume-plugins')}`,
       '--leader-elect=false',
+      // A node that stops reporting is lost after 20 s (Kubernetes' default: 50 s), so the
+      // several-node tests see its pods replaced within a minute (docs/adr/0030-several-nodes.md).
+      '--node-monitor-period=2s',
+      '--node-monitor-grace-period=20s',
       '--profiling=false',
       '--v=0',
     ]),

@@ -5,13 +5,13 @@
  *                                patched build of npm start, ADR 0026)
  *   localhost/mcat-dev/nats      Debian minbase + tini + bookworm's nats-server package
  *   localhost/mcat-dev/redis     Debian minbase + tini + bookworm's redis-server package
- *   localhost/mcat-dev/smtp      the Node base image + a zero-dependency SMTP catcher
+ *   localhost/mcat-dev/mailpit   the Node base image + Mailpit's binary from the tools cache (Node
+ *                                stays for the cluster tests' connection probes, connectivity.ts)
  * scripts/lib/cluster/dependencies/ (a kustomize overlay of k8s/) names them. Each is built once: its tag holds a key of what went in.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { buildFromFiles, importRootfs, NODE_IMAGE } from '../../images';
 import { GO_TOOLS, ensureTool } from '../tools';
 
@@ -19,7 +19,7 @@ export const DEPENDENCY_IMAGES = {
   ferretdb: 'localhost/mcat-dev/ferretdb:local',
   nats: 'localhost/mcat-dev/nats:local',
   redis: 'localhost/mcat-dev/redis:local',
-  smtp: 'localhost/mcat-dev/smtp:local',
+  mailpit: 'localhost/mcat-dev/mailpit:local',
 } as const;
 
 const key = (parts: unknown) =>
@@ -65,16 +65,19 @@ export function buildDependencyImages(log: (line: string) => void): void {
   );
   packageImage('nats', 'nats-server', '/usr/sbin/nats-server');
   packageImage('redis', 'redis-server', '/usr/bin/redis-server');
-  const catcher = path.join(__dirname, 'images', 'smtp-catcher', 'catcher.mjs');
+  const mailpit = ensureTool('mailpit', log);
   buildKeyed(
-    DEPENDENCY_IMAGES.smtp,
+    DEPENDENCY_IMAGES.mailpit,
     [
+      // On the Node base, not the bare one, so that `kubectl exec ... node` probes from this pod
+      // outside the release, as the network policy test does (connectivity.ts).
       `FROM ${NODE_IMAGE}`,
-      'COPY catcher.mjs /app/catcher.mjs',
+      'COPY mailpit /usr/local/bin/mailpit',
+      `LABEL org.opencontainers.image.version=${GO_TOOLS.mailpit.version}`,
       'USER 1000:1000',
-      'ENTRYPOINT ["/usr/bin/tini", "--", "/usr/local/bin/node", "/app/catcher.mjs"]',
+      'ENTRYPOINT ["/usr/bin/tini", "--", "/usr/local/bin/mailpit"]',
       '',
     ].join('\n'),
-    { 'catcher.mjs': catcher },
+    { mailpit },
   );
 }

@@ -1,13 +1,16 @@
 /**
  * The docker-archive tars the cluster's images are imported from, read back with GNU tar: what
  * `ctr images import` needs (manifest, config, layer) with the program at /<name>, executable,
- * owned by root, and a numeric user so a `runAsNonRoot` pod may run it.
+ * owned by root, and a numeric user so a `runAsNonRoot` pod may run it. And coredns.yaml names
+ * the CoreDNS image built here.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dockerArchive, PAUSE_IMAGE } from './images';
+import { parseAllDocuments } from 'yaml';
+import { dockerArchive, DNS_IMAGE, PAUSE_IMAGE } from './images';
+import { NETWORK } from './layout';
 
 describe('dockerArchive', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcat-archive-'));
@@ -45,5 +48,30 @@ describe('dockerArchive', () => {
     expect(dockerArchive(PAUSE_IMAGE, binary).equals(dockerArchive(PAUSE_IMAGE, binary))).toBe(
       true,
     );
+  });
+});
+
+interface ManifestObject {
+  kind: string;
+  metadata: { name: string };
+  spec: {
+    clusterIP?: string;
+    template?: {
+      spec: { securityContext: { runAsUser: number }; containers: { image: string }[] };
+    };
+  };
+}
+
+describe('coredns.yaml', () => {
+  it('runs the CoreDNS image images.ts builds, behind the address the kubelet names', () => {
+    const objects = parseAllDocuments(
+      fs.readFileSync(path.join(__dirname, 'coredns.yaml'), 'utf8'),
+    ).map((document) => document.toJS() as ManifestObject);
+    const pod = objects.find((object) => object.kind === 'Deployment')?.spec.template?.spec;
+    const service = objects.find((object) => object.kind === 'Service');
+    expect(pod?.containers.map((container) => container.image)).toEqual([DNS_IMAGE.reference]);
+    expect(pod?.securityContext.runAsUser).toBe(DNS_IMAGE.user);
+    expect(service?.metadata.name).toBe('kube-dns');
+    expect(service?.spec.clusterIP).toBe(NETWORK.dnsIp);
   });
 });

@@ -1,22 +1,25 @@
 /**
- * Images without a registry or a container engine: a static Go program (images/<name>/main.go)
- * packed by this code as a docker-archive tar (manifest.json, the image config with a numeric
- * user so `runAsNonRoot` passes, one layer), imported into containerd's `k8s.io` namespace with
- * `ctr images import`. The tars are cached in the tools cache, keyed on the source's digest and
- * Go's version, so only the first `cluster:up` on a machine builds them.
+ * Images without a registry or a container engine: a static Go program (images/<name>/main.go, or
+ * a tool of GO_TOOLS built static, such as CoreDNS) packed by this code as a docker-archive tar
+ * (manifest.json, the image config with a numeric user so `runAsNonRoot` passes, one layer),
+ * imported into containerd's `k8s.io` namespace with `ctr images import`. The tars are cached in
+ * the tools cache, keyed on the source's digest (or the tool's version) and Go's version, so only
+ * the first `cluster:up` on a machine builds them.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TOOLS_CACHE } from '../tools';
+import { ensureTool, GO_TOOLS, toolPath, TOOLS_CACHE, type ToolName } from '../tools';
 import type { ClusterLayout } from './layout';
 import { tarArchive } from './tar';
 
 export interface GoImage {
-  /** The folder under images/ holding main.go; also the binary's name, at /<name>. */
+  /** The folder under images/ holding main.go (unless `tool`); also the binary's name, at /<name>. */
   program: string;
+  /** A tool of GO_TOOLS (built static) in the place of images/<program>/main.go. */
+  tool?: ToolName;
   /** The reference pods name it by, such as localhost/pause:1. */
   reference: string;
   /** The numeric user it runs as. */
@@ -28,9 +31,11 @@ export const PAUSE_IMAGE: GoImage = {
   reference: 'localhost/pause:1',
   user: 65535,
 };
+/** CoreDNS, the clusters' DNS server (coredns.yaml). */
 export const DNS_IMAGE: GoImage = {
-  program: 'dns',
-  reference: 'localhost/cluster-dns:1',
+  program: 'coredns',
+  tool: 'coredns',
+  reference: `localhost/coredns:${GO_TOOLS.coredns.version}`,
   user: 65532,
 };
 export const HELLO_IMAGE: GoImage = {
@@ -82,12 +87,20 @@ export function dockerArchive(image: GoImage, binary: Buffer): Buffer {
 
 /** The image's docker-archive tar in the tools cache, built first if missing. */
 export function ensureImageArchive(image: GoImage): string {
-  const source = fs.readFileSync(path.join(__dirname, 'images', image.program, 'main.go'));
+  const source = image.tool
+    ? toolPath(image.tool)
+    : fs.readFileSync(path.join(__dirname, 'images', image.program, 'main.go')).toString();
   const goVersion = execFileSync('go', ['env', 'GOVERSION'], { encoding: 'utf8' }).trim();
-  const key = sha256(`${goVersion}\n${image.reference}\n${image.user}\n${source.toString()}`);
+  const key = sha256(`${goVersion}\n${image.reference}\n${image.user}\n${source}`);
   const file = path.join(TOOLS_CACHE, 'cluster-images', `${image.program}-${key.slice(0, 16)}.tar`);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (image.tool) {
+    const binary = fs.readFileSync(ensureTool(image.tool));
+    fs.writeFileSync(`${file}.partial`, dockerArchive(image, binary));
+    fs.renameSync(`${file}.partial`, file);
+    return file;
+  }
   const binary = `${file}.bin`;
   try {
     buildStatic(image.program, binary);

@@ -1,12 +1,19 @@
+const path = require('node:path');
 const preset = require('../../../jest.preset.cjs');
 
-// The one-node cluster's tests: root only, a few minutes, run by `npm test` as its last step
-// after the images are built (not by the scripts project, which ignores them). Alone:
+// The cluster tests: root only, run by `npm test` as its last step after the images are built
+// (not by the scripts project, which ignores them): the bare one-node cluster, then the product
+// on a shared three-node cluster (test-cluster.ts), in that order (test-sequencer.cjs). Alone:
 //   npx jest -c scripts/lib/cluster/jest.config.cjs
 module.exports = {
   ...preset(__dirname),
   displayName: 'cluster',
-  testMatch: ['<rootDir>/cluster.spec.ts', '<rootDir>/product.spec.ts'],
+  testMatch: [
+    '<rootDir>/cluster.spec.ts',
+    '<rootDir>/product.spec.ts',
+    '<rootDir>/several-nodes.spec.ts',
+  ],
+  testSequencer: path.join(__dirname, 'test-sequencer.cjs'),
   globalSetup: undefined,
-  globalTeardown: undefined,
+  globalTeardown: path.join(__dirname, 'test-cluster-teardown.ts'),
 };

@@ -13,15 +13,15 @@ import { writeKubeconfig } from './certificates';
 import type { KubectlResult } from './cluster';
 import { inClusterServer } from './control-plane';
 import { startDaemon } from './daemons';
-import { NETWORK, NODE_NAME, type ClusterLayout } from './layout';
-import { inNode } from './node';
+import { NETWORK, type ClusterLayout } from './layout';
+import { inNode, nodeDaemon } from './node';
 
 export const NETWORK_POLICY_DAEMONS = ['kube-router'] as const;
 
 /** The chain kube-router makes once its firewall is in place. */
 const FORWARD_CHAIN = 'KUBE-ROUTER-FORWARD';
 
-/** Grants kube-router its reads (network-policy-rbac.yaml), then starts it on the node. */
+/** Grants kube-router its reads (network-policy-rbac.yaml), then starts it on the layout's node. */
 export function startNetworkPolicyController(
   layout: ClusterLayout,
   kubectl: (args: string[], input?: string) => KubectlResult,
@@ -34,7 +34,7 @@ export function startNetworkPolicyController(
   fs.mkdirSync(path.join(layout.nodeVar, 'lib', 'kube-router'), { recursive: true });
   startDaemon(
     layout,
-    'kube-router',
+    nodeDaemon(layout, 'kube-router'),
     inNode(layout, [
       binary,
       '--run-firewall=true',
@@ -44,7 +44,7 @@ export function startNetworkPolicyController(
       '--enable-ipv4=true',
       '--enable-ipv6=false',
       `--kubeconfig=${kubeconfig}`,
-      `--hostname-override=${NODE_NAME}`,
+      `--hostname-override=${layout.node.name}`,
       `--service-cluster-ip-range=${NETWORK.serviceRange}`,
       '--metrics-port=0',
       '--health-port=0',

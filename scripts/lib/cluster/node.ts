@@ -11,10 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { KubeTool } from '../tools';
-import { pkiFile, writeKubeconfig } from './certificates';
+import { kubeletClient, kubeletServing, pkiFile, writeKubeconfig } from './certificates';
 import { inClusterServer } from './control-plane';
 import { readDaemon, startDaemon } from './daemons';
-import { NETWORK, NODE_NAME, type ClusterLayout } from './layout';
+import { NETWORK, type ClusterLayout } from './layout';
 
 export const NODE_DAEMONS = ['containerd', 'kubelet', 'kube-proxy'] as const;
 
@@ -73,7 +73,7 @@ export function cniConflist(layout: ClusterLayout): string {
           hairpinMode: true,
           ipam: {
             type: 'host-local',
-            ranges: [[{ subnet: NETWORK.podSubnet, gateway: NETWORK.podGateway }]],
+            ranges: [[{ subnet: layout.node.podSubnet, gateway: layout.node.podGateway }]],
             routes: [{ dst: '0.0.0.0/0' }],
             dataDir: path.join(layout.cni, 'ipam'),
           },
@@ -90,7 +90,7 @@ export function kubeletConfig(layout: ClusterLayout): string {
   const at = (...parts: string[]) => JSON.stringify(path.join(layout.kubelet, ...parts));
   return `apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
-address: ${NETWORK.nodeIp}
+address: ${layout.node.ip}
 port: 10250
 readOnlyPort: 0
 healthzBindAddress: 127.0.0.1
@@ -100,8 +100,8 @@ authentication:
   x509: { clientCAFile: ${JSON.stringify(pkiFile(layout, 'ca.crt'))} }
 authorization:
   mode: Webhook
-tlsCertFile: ${JSON.stringify(pkiFile(layout, 'kubelet-serving.crt'))}
-tlsPrivateKeyFile: ${JSON.stringify(pkiFile(layout, 'kubelet-serving.key'))}
+tlsCertFile: ${JSON.stringify(pkiFile(layout, `${kubeletServing(layout.node)}.crt`))}
+tlsPrivateKeyFile: ${JSON.stringify(pkiFile(layout, `${kubeletServing(layout.node)}.key`))}
 containerRuntimeEndpoint: unix://${layout.containerdSocket}
 cgroupDriver: cgroupfs
 cgroupRoot: ${layout.cgroupRoot}
@@ -125,13 +125,13 @@ export function kubeProxyConfig(layout: ClusterLayout): string {
 kind: KubeProxyConfiguration
 clientConnection:
   kubeconfig: ${JSON.stringify(path.join(layout.kubelet, 'kube-proxy.kubeconfig'))}
-hostnameOverride: ${NODE_NAME}
+hostnameOverride: ${layout.node.name}
 mode: iptables
-clusterCIDR: ${NETWORK.podSubnet}
-bindAddress: ${NETWORK.nodeIp}
+clusterCIDR: ${NETWORK.clusterCidr}
+bindAddress: ${layout.node.ip}
 healthzBindAddress: 127.0.0.1:10256
 metricsBindAddress: 127.0.0.1:10249
-nodePortAddresses: [${NETWORK.nodeIp}/32]
+nodePortAddresses: [${layout.node.ip}/32]
 conntrack:
   maxPerCore: 0
   min: 0
@@ -158,7 +158,7 @@ export function writeNodeConfig(layout: ClusterLayout): void {
   writeKubeconfig(
     layout,
     path.join(layout.kubelet, 'kubelet.kubeconfig'),
-    'kubelet',
+    kubeletClient(layout.node),
     inClusterServer,
   );
   writeKubeconfig(
@@ -178,8 +178,14 @@ export function writeNodeConfig(layout: ClusterLayout): void {
   }
 }
 
+/** A daemon of the node's: its record's name in the cluster's state. */
+export const nodeDaemon = (
+  layout: ClusterLayout,
+  name: (typeof NODE_DAEMONS)[number] | 'kube-router',
+) => `${layout.node.daemonPrefix}${name}`;
+
 export function startContainerd(layout: ClusterLayout): void {
-  startDaemon(layout, 'containerd', [
+  startDaemon(layout, nodeDaemon(layout, 'containerd'), [
     ...['unshare', '--mount', '--propagation', 'private', '--'],
     ...['nsenter', `--net=${layout.netns}`, '--'],
     'sh',
@@ -194,7 +200,7 @@ export function startContainerd(layout: ClusterLayout): void {
 
 /** argv that runs a program in containerd's mount and network namespaces. */
 export function inNode(layout: ClusterLayout, argv: string[]): string[] {
-  const containerd = readDaemon(layout, 'containerd');
+  const containerd = readDaemon(layout, nodeDaemon(layout, 'containerd'));
   if (!containerd) throw new Error('containerd is not running');
   return ['nsenter', '-t', String(containerd.pid), '-m', '-n', '--', ...argv];
 }
@@ -202,14 +208,14 @@ export function inNode(layout: ClusterLayout, argv: string[]): string[] {
 export function startKubelet(layout: ClusterLayout, tools: Record<KubeTool, string>): void {
   startDaemon(
     layout,
-    'kubelet',
+    nodeDaemon(layout, 'kubelet'),
     inNode(layout, [
       tools.kubelet,
       `--config=${path.join(layout.kubelet, 'config.yaml')}`,
       `--kubeconfig=${path.join(layout.kubelet, 'kubelet.kubeconfig')}`,
       `--root-dir=${path.join(layout.kubelet, 'root')}`,
-      `--hostname-override=${NODE_NAME}`,
-      `--node-ip=${NETWORK.nodeIp}`,
+      `--hostname-override=${layout.node.name}`,
+      `--node-ip=${layout.node.ip}`,
       '--v=0',
     ]),
   );
@@ -218,7 +224,7 @@ export function startKubelet(layout: ClusterLayout, tools: Record<KubeTool, stri
 export function startKubeProxy(layout: ClusterLayout, tools: Record<KubeTool, string>): void {
   startDaemon(
     layout,
-    'kube-proxy',
+    nodeDaemon(layout, 'kube-proxy'),
     inNode(layout, [
       tools['kube-proxy'],
       `--config=${path.join(layout.kubelet, 'kube-proxy.yaml')}`,

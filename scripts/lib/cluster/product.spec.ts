@@ -1,17 +1,15 @@
 /**
- * The product on a one-node cluster brought up in a temporary folder, the way npm run cluster:up
- * does it (images imported from podman, k8s/'s dependencies, helm install --wait
+ * The product on the shared three-node test cluster (test-cluster.ts), installed the way npm run
+ * cluster:up does it (images imported from podman, k8s/'s dependencies, helm install --wait
  * --wait-for-jobs), driven through the relay to the gateway's Service: register, sign in, a test and a
  * missed question, the test deleted and its question gone (the NATS cascade across pods), a
- * password reset mail in the SMTP catcher, a dev-provider premium purchase lifting the test limit;
- * then every pod Ready with zero restarts. Then a helm upgrade of a config value, polled without
- * a failure, and the chart's network policies, enforced by kube-router, seen to hold. Needs root
- * and the images of npm run images; npm test builds those and runs it last.
+ * password reset mail read back from Mailpit's API, a dev-provider premium purchase lifting the
+ * test limit; then every pod Ready with zero restarts. Then a helm upgrade of a config value,
+ * polled without a failure, names resolved by CoreDNS from a pod, and the chart's network
+ * policies, enforced by kube-router, seen to hold. Needs root and the images of npm run images;
+ * npm test builds those and runs it last.
  */
-import fs from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   LIMITS,
@@ -28,25 +26,27 @@ import {
   testBody,
   TEST_SAMPLES,
 } from '@mcat/test-support/system/study-data';
-import { clusterDown, clusterUp, type Cluster } from './cluster';
+import { findResetLink } from '../caught-mail';
+import type { Cluster } from './cluster';
 import { writeClusterFigures, type ClusterFigures } from './cluster-figures';
 import { connectFrom } from './connectivity';
 import { pollHealth } from './health-poller';
+import { DNS_IMAGE } from './images';
+import { forwardMailpit, mailsTo } from './mailpit';
 import {
   environmentValues,
   forwardService,
   installChart,
-  installProduct,
   NAMESPACE,
   podsReady,
   releasePods,
   RELEASE,
   type ProductInstall,
 } from './product';
+import { testCluster } from './test-cluster';
 
 jest.setTimeout(30 * 60_000);
 
-let dir: string;
 let cluster: Cluster;
 let product: ProductInstall;
 let gateway: GatewayClient;
@@ -54,22 +54,21 @@ const figures: Omit<ClusterFigures, 'recordedAt'> = {};
 const log = (line: string) => process.stdout.write(`[product.spec] ${line}\n`);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcat-product-'));
-  const started = Date.now();
-  cluster = await clusterUp(dir, log);
-  figures.clusterUpSeconds = (Date.now() - started) / 1000;
-  product = await installProduct(cluster, log);
+  const shared = await testCluster(log);
+  cluster = shared.cluster;
+  product = shared.product;
+  figures.clusterUpSeconds =
+    shared.seconds - product.importSeconds - product.dependencySeconds - product.helmSeconds;
   figures.imageImportSeconds = product.importSeconds;
   figures.dependencySeconds = product.dependencySeconds;
   figures.helmInstallSeconds = product.helmSeconds;
-  log(`cluster and product up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`cluster and product up in ${shared.seconds.toFixed(1)} s`);
   gateway = new GatewayClient(product.gatewayUrl, '127.0.0.1');
 });
 
-afterAll(async () => {
+afterAll(() => {
   writeClusterFigures(figures);
   log(`figures: ${JSON.stringify(figures)}`);
-  if (dir) await clusterDown(dir, log);
 });
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -101,27 +100,26 @@ function getRaw(
   });
 }
 
-interface CaughtMail {
-  to: string[];
-  data: string;
+function kubectlOut(args: string[]): string {
+  const result = cluster.kubectl(args);
+  if (result.status !== 0) throw new Error(`kubectl ${args.join(' ')}: ${result.stderr.trim()}`);
+  return result.stdout.trim();
 }
 
-const caughtMail = (): CaughtMail[] => {
-  const script = "fetch('http://127.0.0.1:8025/api/messages').then(r=>r.text()).then(console.log)";
-  const result = cluster.kubectl([
-    'exec',
-    '-n',
-    NAMESPACE,
-    'deployment/mailpit',
-    '--',
-    'node',
-    '-e',
-    script,
-  ]);
-  return result.status === 0 ? (JSON.parse(result.stdout) as CaughtMail[]) : [];
-};
+/** What getaddrinfo gives a pod of the release for `name` (its addresses, or the error's code). */
+function lookupFrom(pod: string, name: string): { answer: string[] | string; ms: number } {
+  const script = [
+    'const started = Date.now();',
+    "require('node:dns').promises.lookup(process.argv[1], { all: true, family: 4 }).then(",
+    '  (found) => console.log(JSON.stringify({ answer: found.map((a) => a.address).sort(), ms: Date.now() - started })),',
+    '  (error) => console.log(JSON.stringify({ answer: error.code, ms: Date.now() - started })),',
+    ');',
+  ].join('\n');
+  const out = kubectlOut(['exec', '-n', NAMESPACE, pod, '--', 'node', '-e', script, name]);
+  return JSON.parse(out) as { answer: string[] | string; ms: number };
+}
 
-describe('the product on a one-node cluster', () => {
+describe('the product on the three-node test cluster', () => {
   it('serves a student through the gateway, across its pods, with every pod Ready and none restarted', async () => {
     const student = await register(gateway);
     const signedIn = await login(gateway, student);
@@ -141,12 +139,14 @@ describe('the product on a one-node cluster', () => {
     expect((await gateway.post('/api/auth/forgot-password', { email: student.email })).status).toBe(
       200,
     );
+    const mailpit = await forwardMailpit(cluster, NAMESPACE);
     const mails = await eventually(
-      async () => caughtMail().filter((mail) => mail.to.includes(student.email)),
+      () => mailsTo(mailpit, student.email),
       (found) => found.length > 0,
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.data.replace(/=\r\n/g, '')).toMatch(/reset-password/);
+    expect(findResetLink(mails[0]?.Text ?? '')).toMatch(/\/reset-password\/[\w.~%-]+$/);
+    expect(findResetLink(mails[0]?.HTML ?? '')).toBe(findResetLink(mails[0]?.Text ?? ''));
 
     await createTest(gateway, token, TEST_SAMPLES[1]);
     const refused = await gateway.post('/api/tests', testBody(TEST_SAMPLES[2]), token);
@@ -238,6 +238,55 @@ describe('the product on a one-node cluster', () => {
     );
   });
 
+  it("resolves Services and a headless StatefulSet's pods through CoreDNS, and nothing outside at once", () => {
+    const dnsPods = JSON.parse(
+      kubectlOut(['get', 'pods', '-n', 'kube-system', '-l', 'k8s-app=kube-dns', '-o', 'json']),
+    ) as {
+      items: {
+        spec: { containers: { image: string }[] };
+        status: { conditions?: { type: string; status: string }[] };
+      }[];
+    };
+    expect(
+      dnsPods.items.map((pod) => ({
+        image: pod.spec.containers[0]?.image,
+        ready: pod.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+      })),
+    ).toEqual([
+      { image: DNS_IMAGE.reference, ready: true },
+      { image: DNS_IMAGE.reference, ready: true },
+    ]);
+    const ip = (kind: string, name: string, field: string) =>
+      kubectlOut(['get', kind, name, '-n', NAMESPACE, '-o', `jsonpath={${field}}`]);
+    const natsService = ip('service', 'nats', '.spec.clusterIP');
+    const mongodbPod = ip('pod', 'mongodb-0', '.status.podIP');
+    const mailpitService = ip('service', 'mailpit', '.spec.clusterIP');
+    const from = `deployment/${RELEASE}-gateway`;
+    const zone = 'svc.cluster.local';
+    const names = {
+      service: `nats.${NAMESPACE}.${zone}`,
+      statefulSetPod: `mongodb-0.mongodb.${NAMESPACE}.${zone}`,
+      headlessService: `mongodb.${NAMESPACE}.${zone}`,
+      shortName: 'mailpit',
+      missingService: `no-such-service.${NAMESPACE}.${zone}`,
+      outside: 'example.com',
+    };
+    const found = Object.fromEntries(
+      Object.entries(names).map(([key, name]) => [key, lookupFrom(from, name)]),
+    );
+    log(`lookups: ${JSON.stringify(found)}`);
+    expect(Object.fromEntries(Object.entries(found).map(([key, r]) => [key, r.answer]))).toEqual({
+      service: [natsService],
+      statefulSetPod: [mongodbPod],
+      headlessService: [mongodbPod],
+      shortName: [mailpitService],
+      missingService: 'ENOTFOUND',
+      outside: 'ENOTFOUND',
+    });
+    // Refused at once (NXDOMAIN from CoreDNS), not after the resolver's timeouts.
+    expect(found.outside?.ms).toBeLessThan(1000);
+  });
+
   it("enforces the chart's network policies: each pod reaches only what it needs", () => {
     const reach = (from: string, host: string, port: number) =>
       connectFrom(cluster, NAMESPACE, from, host, port);
@@ -248,7 +297,7 @@ describe('the product on a one-node cluster', () => {
       gatewayToMongo: reach(`deployment/${RELEASE}-gateway`, 'mongodb', 27017),
       // The auth service has its database.
       authToMongo: reach(`deployment/${auth}`, 'mongodb', 27017),
-      // A pod outside the release (the SMTP catcher, under no policy) reaches the database but
+      // A pod outside the release (Mailpit, under no policy) reaches the database but
       // not a service, whose ingress admits only its callers.
       outsiderToMongo: reach('deployment/mailpit', 'mongodb', 27017),
       outsiderToAuth: reach('deployment/mailpit', auth, 8080),

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCT_IMAGES, productImage, type ImageName } from '../../images';
-import type { Cluster } from './cluster';
+import { clusterNodes, type Cluster } from './cluster';
 import { waitFor } from './daemons';
 import { buildDependencyImages, DEPENDENCY_IMAGES } from './dependency-images';
 import { importPodmanImage } from './podman-images';
@@ -22,7 +22,15 @@ import { NETWORK } from './layout';
 
 export const NAMESPACE = 'mcat';
 const execFileAsync = promisify(execFile);
-const DEPENDENCIES = path.join(__dirname, 'dependencies');
+/** The dependencies' overlay: k8s/ on one node, with a three-member NATS once there are workers. */
+const dependencies = (cluster: Cluster) =>
+  path.join(__dirname, cluster.workers.length > 0 ? 'dependencies-ha' : 'dependencies');
+
+/** The chart's values on this cluster after values-dev.yaml: one node's, then the several nodes'. */
+const clusterValues = (cluster: Cluster) => [
+  path.join(__dirname, 'values-local-cluster.yaml'),
+  ...(cluster.workers.length > 0 ? [path.join(__dirname, 'values-several-nodes.yaml')] : []),
+];
 
 export interface ProductFigures {
   importSeconds: number;
@@ -32,22 +40,25 @@ export interface ProductFigures {
   idTags: Record<ImageName, string>;
 }
 
-export function importProductImages(
+export async function importProductImages(
   cluster: Cluster,
   log: (line: string) => void = () => undefined,
-): ProductFigures {
+): Promise<ProductFigures> {
   const started = Date.now();
   let imported = 0;
   const idTags = {} as Record<ImageName, string>;
+  const nodes = clusterNodes(cluster);
   for (const name of Object.keys(PRODUCT_IMAGES) as ImageName[]) {
-    const result = importPodmanImage(cluster.layout, productImage(name));
-    if (result.imported) imported += 1;
-    idTags[name] = result.idTag;
-    log(
-      `${result.reference} (${result.idTag}): ${result.imported ? 'imported' : 'unchanged'} (${result.seconds.toFixed(1)} s)`,
-    );
+    const results = await importPodmanImage(nodes, productImage(name));
+    for (const [index, result] of results.entries()) {
+      if (result.imported) imported += 1;
+      idTags[name] = result.idTag;
+      log(
+        `${result.reference} (${result.idTag}) on ${nodes[index]?.node.name}: ${result.imported ? 'imported' : 'unchanged'} (${result.seconds.toFixed(1)} s)`,
+      );
+    }
   }
-  const total = Object.keys(PRODUCT_IMAGES).length;
+  const total = Object.keys(PRODUCT_IMAGES).length * nodes.length;
   return {
     importSeconds: (Date.now() - started) / 1000,
     imported,
@@ -112,13 +123,17 @@ export async function installDependencies(
 ): Promise<number> {
   const started = Date.now();
   buildDependencyImages(log);
-  for (const reference of Object.values(DEPENDENCY_IMAGES)) {
-    const result = importPodmanImage(cluster.layout, reference);
-    log(
-      `${reference}: ${result.imported ? 'imported' : 'unchanged'} (${result.seconds.toFixed(1)} s)`,
-    );
+  for (const [name, reference] of Object.entries(DEPENDENCY_IMAGES)) {
+    // Only NATS runs on every node; dependencies-ha/ keeps the single-instance stores on node 0.
+    const nodes = name === 'nats' ? clusterNodes(cluster) : [cluster.layout];
+    const results = await importPodmanImage(nodes, reference);
+    for (const [index, result] of results.entries()) {
+      log(
+        `${reference} on ${nodes[index]?.node.name}: ${result.imported ? 'imported' : 'unchanged'} (${result.seconds.toFixed(1)} s)`,
+      );
+    }
   }
-  kubectlOk(cluster, ['apply', '-k', DEPENDENCIES]);
+  kubectlOk(cluster, ['apply', '-k', dependencies(cluster)]);
   await waitFor(
     "the dependencies' pods to be Ready",
     () => podsReady(cluster).ready,
@@ -128,16 +143,28 @@ export async function installDependencies(
   return (Date.now() - started) / 1000;
 }
 
-/** The cluster's DNS server (dns.yaml), which the chart's service names need. */
+/** CoreDNS (coredns.yaml), which the chart's service names and the StatefulSets' pod names need. */
 export async function installDns(cluster: Cluster): Promise<void> {
-  importImage(cluster.layout, ensureImageArchive(DNS_IMAGE));
-  kubectlOk(cluster, ['apply', '-f', path.join(__dirname, 'dns.yaml')]);
+  for (const node of clusterNodes(cluster)) importImage(node, ensureImageArchive(DNS_IMAGE));
+  // A cluster made before CoreDNS holds the home-made server's Service on the same address.
+  kubectlOk(cluster, [
+    'delete',
+    '-n',
+    'kube-system',
+    'deployment/cluster-dns',
+    'service/cluster-dns',
+    'serviceaccount/cluster-dns',
+    'clusterrolebinding/cluster-dns',
+    'clusterrole/cluster-dns',
+    '--ignore-not-found',
+  ]);
+  kubectlOk(cluster, ['apply', '-f', path.join(__dirname, 'coredns.yaml')]);
   kubectlOk(cluster, [
     'rollout',
     'status',
     '-n',
     'kube-system',
-    'deployment/cluster-dns',
+    'deployment/coredns',
     '--timeout=120s',
   ]);
 }
@@ -203,8 +230,7 @@ export async function installChart(
       cluster.kubeconfig,
       '-f',
       path.join(REPO_ROOT, 'helm', 'values-dev.yaml'),
-      '-f',
-      path.join(__dirname, 'values-local-cluster.yaml'),
+      ...clusterValues(cluster).flatMap((file) => ['-f', file]),
       '-f',
       fromEnvironment,
       '--wait',
@@ -284,18 +310,98 @@ export async function installProduct(
   cluster: Cluster,
   log: (line: string) => void = () => undefined,
 ): Promise<ProductInstall> {
-  const images = importProductImages(cluster, log);
+  const images = await importProductImages(cluster, log);
   log(
     `Product images: ${images.imported} imported, ${images.unchanged} unchanged, in ${images.importSeconds.toFixed(1)} s`,
   );
   await installDns(cluster);
   const dependencySeconds = await installDependencies(cluster, log);
-  log(
-    `Dependencies (FerretDB, NATS, Redis, SMTP catcher) Ready in ${dependencySeconds.toFixed(1)} s`,
-  );
+  log(`Dependencies (FerretDB, NATS, Redis, Mailpit) Ready in ${dependencySeconds.toFixed(1)} s`);
   const helmSeconds = await installChart(cluster, environmentValues(images.idTags), log);
   log(`helm upgrade --install --wait --wait-for-jobs: ${helmSeconds.toFixed(1)} s`);
   const gatewayUrl = await forwardGateway(cluster);
   log(`The product: ${gatewayUrl} (in ${path.join(cluster.layout.dir, 'gateway-url')})`);
   return { ...images, dependencySeconds, helmSeconds, gatewayUrl };
+}
+
+/** A pod of the release: its name, node, address, and whether it is Ready. */
+export interface ReleasePod {
+  name: string;
+  node: string;
+  ip: string;
+  ready: boolean;
+}
+
+/** The Running pods of one of the release's deployables (gateway, auth, ...). */
+export function componentPods(cluster: Cluster, component: string): ReleasePod[] {
+  const pods = JSON.parse(
+    kubectlOk(cluster, [
+      'get',
+      'pods',
+      '-n',
+      NAMESPACE,
+      '-l',
+      `app.kubernetes.io/instance=${RELEASE},app.kubernetes.io/component=${component}`,
+      '--field-selector=status.phase=Running',
+      '-o',
+      'json',
+    ]),
+  ) as {
+    items: {
+      metadata: { name: string; deletionTimestamp?: string };
+      spec: { nodeName: string };
+      status: { podIP: string; conditions?: { type: string; status: string }[] };
+    }[];
+  };
+  return pods.items
+    .filter((pod) => !pod.metadata.deletionTimestamp)
+    .map((pod) => ({
+      name: pod.metadata.name,
+      node: pod.spec.nodeName,
+      ip: pod.status.podIP,
+      ready: (pod.status.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True'),
+    }));
+}
+
+/**
+ * Each Ready pod of a deployable on a loopback port of its own (a relay to the pod's address, not
+ * the Service's): a test picks the replica a request goes to.
+ */
+export async function forwardPods(
+  cluster: Cluster,
+  component: 'gateway' | 'frontend',
+  readyPath: string,
+): Promise<{ pod: ReleasePod; url: string }[]> {
+  // The chart's Services expose the containers' own port (service.port) under the name http.
+  const targetPort = kubectlOk(cluster, [
+    'get',
+    'service',
+    '-n',
+    NAMESPACE,
+    `${RELEASE}-${component}`,
+    '-o',
+    'jsonpath={.spec.ports[?(@.name=="http")].port}',
+  ]);
+  const forwarded = [];
+  for (const [index, pod] of componentPods(cluster, component)
+    .filter((candidate) => candidate.ready)
+    .entries()) {
+    const relay = `${component}-pod-${index + 1}`;
+    const local = await freePort();
+    await startRelay(cluster.layout, relay, `${pod.ip}:${targetPort}`, local);
+    const url = `http://127.0.0.1:${local}`;
+    await waitFor(
+      `${pod.name} through its relay`,
+      async () => {
+        try {
+          return (await fetch(`${url}${readyPath}`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      60_000,
+    );
+    forwarded.push({ pod, url });
+  }
+  return forwarded;
 }

@@ -11,6 +11,9 @@ import { HealthRegistry } from '../health/health-registry';
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const NATS_URL = Symbol('NATS_URL');
 
+/** How often the connection asks the server to answer (PING). */
+export const NATS_PING_INTERVAL_MS = 5000;
+
 /**
  * One NATS connection per process. It waits for the server at start and reconnects forever, so a
  * NATS outage delays events (the outbox keeps them) but never stops the service.
@@ -26,6 +29,12 @@ export const natsProvider: Provider = {
       waitOnFirstConnect: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
+      // A server whose node was lost sends nothing, not even a reset: the connection looks open
+      // until two pings go unanswered. nats.js pings every 2 minutes, so a service would stay
+      // on a dead member (its /readyz hanging on flush) for 4; every 5 s finds it within 15 s and
+      // moves to another member of the cluster (docs/adr/0030-several-nodes.md).
+      pingInterval: NATS_PING_INTERVAL_MS,
+      maxPingOut: 2,
     });
     let connected = true;
     void (async () => {
