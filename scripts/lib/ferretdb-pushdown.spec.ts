@@ -124,6 +124,9 @@ const documentsOf = (answer: string[] | Refused): string[] => {
 const canonical = (docs: Doc[]): string[] =>
   docs.map((doc) => BSON.EJSON.stringify(doc, { relaxed: false })).sort();
 
+// Hundreds of queries on two servers per test: seconds alone, more on two cores busy with builds.
+jest.setTimeout(60_000);
+
 describe('the FerretDB build with indexed queries', () => {
   let patched: PrivateServer;
   let reference: PrivateServer;
