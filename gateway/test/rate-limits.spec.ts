@@ -1,7 +1,7 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import Redis from 'ioredis';
 import { randomObjectId } from '@mcat/service-kit/testing';
 import { freePort, privateRedis } from '@mcat/test-support/private-infra';
+import { SilenceableRelay } from '@mcat/test-support/silenceable-relay';
 import { RATE_LIMIT_KEY_PREFIXES, REDIS_COMMAND_TIMEOUT_MS } from '../src/edge/rate-limits';
 import { getFrom, randomLoopbackAddress, type Answer } from './support/from-address';
 import { GatewayHarness } from './support/gateway-harness';
@@ -95,56 +95,6 @@ describe('the gateway rate limits', () => {
   });
 });
 
-/**
- * A TCP relay to a Redis that can go silent: while frozen it keeps every connection open and
- * accepts new ones, but passes nothing either way, as a Redis whose host vanished (a node lost,
- * a network cut) looks to its clients.
- */
-class SilenceableRelay {
-  frozen = false;
-  private readonly sockets = new Set<Socket>();
-  private readonly server: Server;
-
-  private constructor(
-    target: number,
-    readonly port: number,
-  ) {
-    this.server = createServer((client) => {
-      const upstream = connect(target, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          this.sockets.delete(socket);
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.on('data', (chunk: Buffer) => {
-        if (!this.frozen) upstream.write(chunk);
-      });
-      upstream.on('data', (chunk: Buffer) => {
-        if (!this.frozen) client.write(chunk);
-      });
-    });
-  }
-
-  static async start(target: number): Promise<SilenceableRelay> {
-    const relay = new SilenceableRelay(target, await freePort());
-    await new Promise<void>((resolve) => relay.server.listen(relay.port, '127.0.0.1', resolve));
-    return relay;
-  }
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
 describe('the gateway rate limits while Redis is away', () => {
   /** Every answer within a second and a half: no request waits for Redis to come back. */
   const PROMPT_MS = 1500;
@@ -207,14 +157,17 @@ describe('the gateway rate limits while Redis is away', () => {
   it('answers within the command timeout when Redis goes silent, then at once', async () => {
     const redis = await privateRedis();
     const relay = await SilenceableRelay.start(redis.port);
-    const gateway = await GatewayHarness.start({ ...LIMITS, REDIS_URL: relay.url });
+    const gateway = await GatewayHarness.start({
+      ...LIMITS,
+      REDIS_URL: `redis://127.0.0.1:${relay.port}`,
+    });
     try {
       const from = randomLoopbackAddress();
       expect(statusesOf(await times(2, () => getFrom(gateway.url, '/api/tests', from)))).toEqual([
         401, 401,
       ]);
 
-      relay.frozen = true;
+      relay.silence();
       const silent = randomLoopbackAddress();
       const whileSilent = await times(6, () => getFrom(gateway.url, '/api/tests', silent));
       expect(statusesOf(whileSilent)).toEqual([401, 401, 401, 401, 401, 429]);

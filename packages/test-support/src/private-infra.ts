@@ -77,8 +77,14 @@ export interface PrivateNatsCluster {
  * A JetStream cluster of `size` NATS servers on loopback (free client and route ports chosen now,
  * a store folder each), for a test of what a single server cannot hold: streams with more than one
  * replica. Resolves once the cluster accepts a stream with `size` replicas.
+ *
+ * `clientAdvertise[i]` (host:port) is the address server i gives clients for itself instead of its
+ * own port, e.g. a relay in front of it, so that a client knows it by no other address.
  */
-export async function privateNatsCluster(size = 3): Promise<PrivateNatsCluster> {
+export async function privateNatsCluster(
+  size = 3,
+  { clientAdvertise = [] }: { clientAdvertise?: Array<string | undefined> } = {},
+): Promise<PrivateNatsCluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcat-nats-cluster-'));
   const clientPorts: number[] = [];
   const routePorts: number[] = [];
@@ -105,6 +111,7 @@ export async function privateNatsCluster(size = 3): Promise<PrivateNatsCluster> 
               ...['-a', '127.0.0.1', '-p', String(clientPorts[i]), '-js', '-sd', store],
               ...['--server_name', `nats-${i + 1}`, '--cluster_name', 'mcat-test'],
               ...['--cluster', `nats://127.0.0.1:${routePorts[i]}`, '--routes', routes],
+              ...(clientAdvertise[i] ? ['--client_advertise', clientAdvertise[i]!] : []),
             ],
             port: clientPorts[i]!,
           },

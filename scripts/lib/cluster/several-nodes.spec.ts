@@ -8,7 +8,9 @@
  * worker drained, and a worker lost outright. Needs root and the images of npm run images; npm
  * test runs it in its cluster step. See docs/adr/0030-several-nodes.md.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -44,6 +46,7 @@ let replicas: GatewayClient[];
 let replicaUrls: string[];
 const faults: FaultFigures = {};
 const log = (line: string) => process.stdout.write(`[several-nodes.spec] ${line}\n`);
+const execFileAsync = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function kubectlOut(args: string[]): string {
@@ -66,6 +69,20 @@ beforeAll(async () => {
 afterAll(() => {
   writeClusterFigures({ faults } satisfies Omit<ClusterFigures, 'recordedAt'>);
   log(`faults: ${JSON.stringify(faults)}`);
+});
+
+/** Loads still running: a test that failed before stopping its own has it stopped after it. */
+const loads = new Set<ReturnType<typeof startStudentLoad>>();
+
+function startLoad(students: LoadStudent[]): ReturnType<typeof startStudentLoad> {
+  const running = startStudentLoad(gateway, students, LOAD);
+  loads.add(running);
+  return running;
+}
+
+afterEach(async () => {
+  await Promise.all([...loads].map((running) => running.stop()));
+  loads.clear();
 });
 
 const answers = async (url: string): Promise<boolean> => {
@@ -278,7 +295,7 @@ describe('the product on three nodes', () => {
 
   it('fails no request while one pod of every Deployment is deleted', async () => {
     const load = await students(3);
-    const running = startStudentLoad(gateway, load, LOAD);
+    const running = startLoad(load);
     await sleep(5000);
     const started = Date.now();
     const victims = DEPLOYABLES.map((component) => componentPods(cluster, component)[0]?.name);
@@ -296,21 +313,28 @@ describe('the product on three nodes', () => {
 
   it('fails no request while a worker is drained, its PodDisruptionBudgets honoured', async () => {
     const load = await students(3);
-    const running = startStudentLoad(gateway, load, LOAD);
+    const running = startLoad(load);
     await sleep(5000);
     const started = Date.now();
-    kubectlOut([
-      'drain',
-      'mcat-worker-1',
-      '--ignore-daemonsets',
-      '--delete-emptydir-data',
-      '--timeout=300s',
-    ]);
-    await waitFor('every Deployment whole again', () => deploymentsWhole('mcat-worker-1'), 180_000);
+    try {
+      // Awaited, not synchronous: the students' load goes on while kubectl evicts pod by pod.
+      await execFileAsync(cluster.kubectlBinary, [
+        `--kubeconfig=${cluster.kubeconfig}`,
+        `--cache-dir=${cluster.layout.kubeCache}`,
+        ...['drain', 'mcat-worker-1', '--ignore-daemonsets', '--delete-emptydir-data'],
+        '--timeout=300s',
+      ]);
+      await waitFor(
+        'every Deployment whole again',
+        () => deploymentsWhole('mcat-worker-1'),
+        180_000,
+      );
+    } finally {
+      kubectlOut(['uncordon', 'mcat-worker-1']);
+    }
     const seconds = (Date.now() - started) / 1000;
     await sleep(10_000);
     const report = await running.stop();
-    kubectlOut(['uncordon', 'mcat-worker-1']);
     faults.drain = { ...summary(report), seconds };
     log(`drain: ${JSON.stringify(faults.drain)} ${JSON.stringify(report.failed)}`);
     expect(report.failed).toEqual([]);
@@ -320,7 +344,7 @@ describe('the product on three nodes', () => {
 
   it('loses a worker outright: its pods run elsewhere within 60 s, every keyed create stored once, every cascade completed', async () => {
     const load = await students(3);
-    const running = startStudentLoad(gateway, load, LOAD);
+    const running = startLoad(load);
     await sleep(5000);
     const lost = Date.now();
     await killWorker(cluster, 2);

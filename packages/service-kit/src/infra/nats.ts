@@ -31,10 +31,13 @@ export const natsProvider: Provider = {
       reconnectTimeWait: 500,
       // A server whose node was lost sends nothing, not even a reset: the connection looks open
       // until two pings go unanswered. nats.js pings every 2 minutes, so a service would stay
-      // on a dead member (its /readyz hanging on flush) for 4; every 5 s finds it within 15 s and
-      // moves to another member of the cluster (docs/adr/0030-several-nodes.md).
+      // on a dead member (its /readyz hanging on flush) for 4; every 5 s finds it within 15 s
+      // (docs/adr/0030-several-nodes.md; packages/service-kit/test/nats-silent-member.spec.ts).
       pingInterval: NATS_PING_INTERVAL_MS,
       maxPingOut: 2,
+      // Then each address tried (the Service's, which may still lead to the lost member, and the
+      // members' own) gets 2 s to answer instead of 20: a live member within 20 s, not 55.
+      timeout: 2000,
     });
     let connected = true;
     void (async () => {
