@@ -1,5 +1,6 @@
 /**
- * The product on the shared three-node test cluster (test-cluster.ts), installed the way npm run
+ * The product on the shared test cluster (test-cluster.ts: one node in npm test, three with
+ * CLUSTER_SPECS=all), installed the way npm run
  * cluster:up does it (images imported from podman, k8s/'s dependencies, helm install --wait
  * --wait-for-jobs), driven through the relay to the gateway's Service: register, sign in, a test and a
  * missed question, the test deleted and its question gone (the NATS cascade across pods), a
@@ -119,7 +120,7 @@ function lookupFrom(pod: string, name: string): { answer: string[] | string; ms:
   return JSON.parse(out) as { answer: string[] | string; ms: number };
 }
 
-describe('the product on the three-node test cluster', () => {
+describe('the product on the test cluster', () => {
   it('serves a student through the gateway, across its pods, with every pod Ready and none restarted', async () => {
     const student = await register(gateway);
     const signedIn = await login(gateway, student);

@@ -1,7 +1,7 @@
 /**
  * The cluster the product's cluster tests share (product.spec.ts, then several-nodes.spec.ts,
- * in that order: test-sequencer.cjs): three nodes (node 0 and two workers) with the product
- * installed, made once per run in `.test-data/cluster` and removed by the cluster step's global
+ * in that order: test-sequencer.cjs), with the product installed, made once per run in
+ * `.test-data/cluster` and removed by the cluster step's global
  * teardown (test-cluster-teardown.ts). MCAT_TEST_CLUSTER_DIR names a cluster of `npm run
  * cluster:up` to run on instead (e.g. .data/cluster), which is kept.
  */
