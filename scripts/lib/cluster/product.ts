@@ -250,6 +250,21 @@ export async function installChart(
   return (Date.now() - started) / 1000;
 }
 
+/** Resolves once `url` answers 2xx (a relay just started listens a moment later). */
+export async function waitForAnswer(what: string, url: string): Promise<void> {
+  await waitFor(
+    what,
+    async () => {
+      try {
+        return (await fetch(url)).ok;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+  );
+}
+
 /**
  * A Service of the release (its component) on a free loopback port of the host: a relay to its
  * ClusterIP (forward.ts), kept if it already runs. Resolves once `readyPath` answers 200.
@@ -278,17 +293,7 @@ export async function forwardService(
     await startRelay(cluster.layout, component, service, port);
   }
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    `the ${component} through its relay`,
-    async () => {
-      try {
-        return (await fetch(`${url}${readyPath}`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    60_000,
-  );
+  await waitForAnswer(`the ${component} through its relay`, `${url}${readyPath}`);
   return url;
 }
 
@@ -390,17 +395,7 @@ export async function forwardPods(
     const local = await freePort();
     await startRelay(cluster.layout, relay, `${pod.ip}:${targetPort}`, local);
     const url = `http://127.0.0.1:${local}`;
-    await waitFor(
-      `${pod.name} through its relay`,
-      async () => {
-        try {
-          return (await fetch(`${url}${readyPath}`)).ok;
-        } catch {
-          return false;
-        }
-      },
-      60_000,
-    );
+    await waitForAnswer(`${pod.name} through its relay`, `${url}${readyPath}`);
     forwarded.push({ pod, url });
   }
   return forwarded;

@@ -26,7 +26,14 @@ import { writeClusterFigures, type ClusterFigures, type FaultFigures } from './c
 import { waitFor } from './daemons';
 import { startRelay } from './forward';
 import { freePort } from '../infra';
-import { componentPods, forwardPods, NAMESPACE, RELEASE, type ProductInstall } from './product';
+import {
+  componentPods,
+  forwardPods,
+  NAMESPACE,
+  RELEASE,
+  waitForAnswer,
+  type ProductInstall,
+} from './product';
 import { testCluster } from './test-cluster';
 import { startStudentLoad, type LoadReport, type LoadStudent } from './student-load';
 
@@ -84,14 +91,6 @@ afterEach(async () => {
   await Promise.all([...loads].map((running) => running.stop()));
   loads.clear();
 });
-
-const answers = async (url: string): Promise<boolean> => {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-};
 
 /** Every Deployment of the release has its two pods Ready, none on `avoid`. */
 function deploymentsWhole(avoid?: string): boolean {
@@ -163,11 +162,7 @@ describe('the product on three nodes', () => {
     const port = await freePort();
     await startRelay(cluster.layout, 'nats-monitor', `${nats.items[0]?.status.podIP}:8222`, port);
     const monitor = `http://127.0.0.1:${port}`;
-    await waitFor(
-      'the NATS monitor through its relay',
-      () => answers(`${monitor}/healthz`),
-      30_000,
-    );
+    await waitForAnswer('the NATS monitor through its relay', `${monitor}/healthz`);
     const jsz = (await (
       await fetch(`${monitor}/jsz?accounts=true&streams=true&config=true`)
     ).json()) as {
