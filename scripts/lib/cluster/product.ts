@@ -250,6 +250,13 @@ export async function installChart(
   return (Date.now() - started) / 1000;
 }
 
+/** A field of a deployable's Service in the release, read with a kubectl jsonpath. */
+const serviceField = (cluster: Cluster, component: string, jsonpath: string): string =>
+  kubectlOk(cluster, [
+    ...['get', 'service', '-n', NAMESPACE, `${RELEASE}-${component}`],
+    ...['-o', `jsonpath=${jsonpath}`],
+  ]);
+
 /** Resolves once `url` answers 2xx (a relay just started listens a moment later). */
 export async function waitForAnswer(what: string, url: string): Promise<void> {
   await waitFor(
@@ -280,15 +287,11 @@ export async function forwardService(
   });
   let port = readRelayPort(cluster.layout, component);
   if (!running || port === null) {
-    const service = kubectlOk(cluster, [
-      'get',
-      'service',
-      '-n',
-      NAMESPACE,
-      `${RELEASE}-${component}`,
-      '-o',
-      'jsonpath={.spec.clusterIP}:{.spec.ports[?(@.name=="http")].port}',
-    ]);
+    const service = serviceField(
+      cluster,
+      component,
+      '{.spec.clusterIP}:{.spec.ports[?(@.name=="http")].port}',
+    );
     port = await freePort();
     await startRelay(cluster.layout, component, service, port);
   }
@@ -378,15 +381,7 @@ export async function forwardPods(
   readyPath: string,
 ): Promise<{ pod: ReleasePod; url: string }[]> {
   // The chart's Services expose the containers' own port (service.port) under the name http.
-  const targetPort = kubectlOk(cluster, [
-    'get',
-    'service',
-    '-n',
-    NAMESPACE,
-    `${RELEASE}-${component}`,
-    '-o',
-    'jsonpath={.spec.ports[?(@.name=="http")].port}',
-  ]);
+  const targetPort = serviceField(cluster, component, '{.spec.ports[?(@.name=="http")].port}');
   const forwarded = [];
   for (const [index, pod] of componentPods(cluster, component)
     .filter((candidate) => candidate.ready)
