@@ -14,6 +14,7 @@ import type { GatewayConfig } from './config';
 import { ProductHealthController } from './health/product-health.controller';
 import { RunnerProcesses } from './health/runner-processes';
 import { UpstreamHealth } from './health/upstream-health';
+import { UpstreamReachability } from './health/upstream-reachability';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { PublicConfigService } from './public-config/public-config.service';
 import { GATEWAY_CONFIG, UPSTREAMS } from './tokens';
@@ -21,8 +22,9 @@ import { upstreamsFrom } from './upstreams';
 
 /**
  * The gateway's own endpoints, built from the service kit's pieces (it has no database, bus or
- * Redis, so not the whole ServiceKitModule): JSON logs, /healthz, /readyz, /metrics, the error
- * body, plus /api/health, /api/config and the API description (/api/docs, /api/docs.html).
+ * Redis, so not the whole ServiceKitModule): JSON logs, /healthz, /readyz (ready once every
+ * service has answered it: upstream-reachability.ts), /metrics, the error body, plus /api/health,
+ * /api/config and the API description (/api/docs, /api/docs.html).
  * Forwarding is plain Fastify (see proxy.plugin.ts).
  */
 @Module({})
@@ -46,6 +48,7 @@ export class GatewayModule {
         HealthRegistry,
         Metrics,
         UpstreamHealth,
+        UpstreamReachability,
         RunnerProcesses,
         PublicConfigService,
         ApiDocs,
