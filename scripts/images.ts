@@ -161,17 +161,28 @@ const imageLabel = (image: string, label: string): string | null => {
 const imageId = (image: string) =>
   podman(['image', 'inspect', '--format', '{{.Id}}', image], { quiet: true });
 
+/** Where a product image's sources come from and what it is tagged. */
+export interface ImageBuild {
+  /** The folder holding the repository's files (another tree for a changed build). */
+  root: string;
+  /** The image's reference. */
+  image: string;
+}
+
 /**
  * Builds the product image unless the one podman has was built from the same sources on the same
  * bases (its SOURCE_LABEL, scripts/lib/image-sources.ts).
  */
-export function buildProductImage(name: ImageName): void {
+export function buildProductImage(
+  name: ImageName,
+  { root, image }: ImageBuild = { root: REPO_ROOT, image: productImage(name) },
+): void {
   const workspace = PRODUCT_IMAGES[name];
   const dockerfile = name === 'frontend' ? 'frontend/Dockerfile' : 'Dockerfile';
   const bases = name === 'frontend' ? [BUILD_IMAGE, WEB_IMAGE] : [BUILD_IMAGE, NODE_IMAGE];
-  const key = imageSourceKey(REPO_ROOT, workspace, bases.map(imageId));
-  if (imageLabel(productImage(name), SOURCE_LABEL) === key) {
-    log(`${productImage(name)}: sources unchanged, not rebuilt`);
+  const key = imageSourceKey(root, workspace, bases.map(imageId));
+  if (imageLabel(image, SOURCE_LABEL) === key) {
+    log(`${image}: sources unchanged, not rebuilt`);
     return;
   }
   const args = [
@@ -187,17 +198,17 @@ export function buildProductImage(name: ImageName): void {
     '--volume',
     `${npmCache()}:/root/.npm:O`,
     '-f',
-    dockerfile,
+    path.join(root, dockerfile),
     '--build-arg',
     `BUILD_IMAGE=${BUILD_IMAGE}`,
     ...(name === 'frontend'
       ? ['--build-arg', `WEB_IMAGE=${WEB_IMAGE}`]
       : ['--build-arg', `NODE_IMAGE=${NODE_IMAGE}`, '--build-arg', `SERVICE=${workspace}`]),
     '-t',
-    productImage(name),
-    '.',
+    image,
+    root,
   ];
-  timed(`build ${productImage(name)}`, () => podman(args));
+  timed(`build ${image}`, () => podman(args));
 }
 
 export const imageSize = (image: string): number =>

@@ -10,6 +10,7 @@ module.exports = {
     '/node_modules/',
     '<rootDir>/lib/cluster/cluster.spec.ts',
     '<rootDir>/lib/cluster/product.spec.ts',
+    '<rootDir>/lib/cluster/upgrade-rollback.spec.ts',
     '<rootDir>/lib/cluster/several-nodes.spec.ts',
     '<rootDir>/lib/index-coverage/system-queries.spec.ts',
   ],

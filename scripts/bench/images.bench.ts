@@ -3,11 +3,16 @@
  * storage (npm run images builds them; npm test does too) with the bases they start from, and the
  * figures of the last cluster test (`npm test`'s last step, scripts/lib/cluster/product.spec.ts)
  * against the issue's targets: helm install --wait under 90 s, zero restarts, zero failed polls
- * during the upgrade; and the three-node cluster's faults under load (issue 27): failed
- * requests, lost keyed creates and the time to recover. Reports and never fails; an image not
+ * during the upgrade; an upgrade adding a field and an index and its rollback under load, and
+ * the three-node cluster's faults under load (issue 27): failed requests, lost keyed creates and
+ * the time to recover. Reports and never fails; an image not
  * built yet is said so.
  */
-import { readClusterFigures, type FaultFigure } from '../lib/cluster/cluster-figures';
+import {
+  readClusterFigures,
+  type FaultFigure,
+  type ReleaseChangeFigure,
+} from '../lib/cluster/cluster-figures';
 import {
   BUILD_IMAGE,
   imageExists,
@@ -65,6 +70,14 @@ if (!figures) {
       `  helm upgrade of a config value              ${seconds(helmSeconds)}, ${failedPolls} of ${polls} polls of /api/health failed (target 0)`,
     );
   }
+  const change = (label: string, figure: ReleaseChangeFigure | undefined) => {
+    if (!figure) return;
+    print(
+      `  ${label.padEnd(43)}${seconds(figure.helmSeconds)}, ${figure.failedPolls} of ${figure.polls} polls and ${figure.failed} of ${figure.requests} requests failed (target 0)`,
+    );
+  };
+  change('upgrade adding a field and an index', figures.schemaUpgrade);
+  change('helm rollback from it', figures.rollback);
   const faults = figures.faults ?? {};
   const fault = (label: string, figure: FaultFigure | undefined, target: string) => {
     if (!figure) return;

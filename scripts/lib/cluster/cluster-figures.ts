@@ -25,6 +25,15 @@ export interface FaultFigures {
   nodeLoss?: FaultFigure;
 }
 
+/** A helm upgrade or rollback under the students' load (upgrade-rollback.spec.ts). */
+export interface ReleaseChangeFigure {
+  helmSeconds: number;
+  polls: number;
+  failedPolls: number;
+  requests: number;
+  failed: number;
+}
+
 export interface ClusterFigures {
   /** When the run that measured them ended (ISO 8601). */
   recordedAt: string;
@@ -37,6 +46,9 @@ export interface ClusterFigures {
   upgrade?: { helmSeconds: number; polls: number; failedPolls: number };
   /** Restarts summed over the release's pods at the end of the smoke run. */
   restarts?: number;
+  /** The upgrade to a build adding a field and an index, then the rollback from it. */
+  schemaUpgrade?: ReleaseChangeFigure;
+  rollback?: ReleaseChangeFigure;
   /** The faults of the three-node cluster under load. */
   faults?: FaultFigures;
 }

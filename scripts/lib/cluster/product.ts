@@ -193,32 +193,21 @@ export function environmentValues(
   return values;
 }
 
-/**
- * The JWT key Secret (k8s/dev-jwt-keys.sh), then the chart, waiting for its pods and Jobs. helm
- * runs as a child process awaited, not synchronously, so a client in this process (the upgrade
- * test's health poller) keeps running meanwhile.
- */
+/** The JWT key Secret (k8s/dev-jwt-keys.sh), then the chart, waiting for its pods and Jobs. */
 export async function installChart(
   cluster: Cluster,
   values: Record<string, unknown>,
   log: (line: string) => void,
 ): Promise<number> {
   const started = Date.now();
-  const env = {
-    ...process.env,
-    KUBECONFIG: cluster.kubeconfig,
-    KUBECACHEDIR: cluster.layout.kubeCache,
-    PATH: `${path.dirname(cluster.kubectlBinary)}:${process.env.PATH ?? ''}`,
-  };
   execFileSync('sh', [path.join(REPO_ROOT, 'k8s', 'dev-jwt-keys.sh'), NAMESPACE], {
-    env,
+    env: kubeEnv(cluster),
     stdio: 'pipe',
   });
   const fromEnvironment = path.join(cluster.layout.dir, 'values-environment.yaml');
   fs.writeFileSync(fromEnvironment, JSON.stringify(values));
-  const helm = ensureTool('helm', log);
-  await execFileAsync(
-    helm,
+  await helm(
+    cluster,
     [
       'upgrade',
       '--install',
@@ -238,16 +227,53 @@ export async function installChart(
       '--timeout',
       '10m',
     ],
-    {
-      env: {
-        ...env,
-        HELM_CACHE_HOME: path.join(cluster.layout.dir, 'helm', 'cache'),
-        HELM_CONFIG_HOME: path.join(cluster.layout.dir, 'helm', 'config'),
-        HELM_DATA_HOME: path.join(cluster.layout.dir, 'helm', 'data'),
-      },
-    },
+    log,
   );
   return (Date.now() - started) / 1000;
+}
+
+/**
+ * `helm rollback` of the release to its previous revision, waiting for its pods as an install
+ * does. Helm runs no pre-upgrade hook on a rollback: the migration Jobs do not run, and what the
+ * newer revision's migrations added stays (docs/adr/0028).
+ */
+export async function rollbackChart(
+  cluster: Cluster,
+  log: (line: string) => void,
+): Promise<number> {
+  const started = Date.now();
+  await helm(
+    cluster,
+    [
+      ...['rollback', RELEASE, '--namespace', NAMESPACE, '--kubeconfig', cluster.kubeconfig],
+      ...['--wait', '--wait-for-jobs', '--timeout', '10m'],
+    ],
+    log,
+  );
+  return (Date.now() - started) / 1000;
+}
+
+/** kubectl's and helm's environment for the cluster. */
+const kubeEnv = (cluster: Cluster): NodeJS.ProcessEnv => ({
+  ...process.env,
+  KUBECONFIG: cluster.kubeconfig,
+  KUBECACHEDIR: cluster.layout.kubeCache,
+  PATH: `${path.dirname(cluster.kubectlBinary)}:${process.env.PATH ?? ''}`,
+});
+
+/**
+ * helm as a child process awaited, not synchronously, so a client in this process (the upgrade
+ * tests' pollers) keeps running meanwhile; its caches in the cluster's folder.
+ */
+async function helm(cluster: Cluster, args: string[], log: (line: string) => void): Promise<void> {
+  await execFileAsync(ensureTool('helm', log), args, {
+    env: {
+      ...kubeEnv(cluster),
+      HELM_CACHE_HOME: path.join(cluster.layout.dir, 'helm', 'cache'),
+      HELM_CONFIG_HOME: path.join(cluster.layout.dir, 'helm', 'config'),
+      HELM_DATA_HOME: path.join(cluster.layout.dir, 'helm', 'data'),
+    },
+  });
 }
 
 /** A field of a deployable's Service in the release, read with a kubectl jsonpath. */

@@ -35,7 +35,13 @@ import {
   type ProductInstall,
 } from './product';
 import { testCluster } from './test-cluster';
-import { startStudentLoad, type LoadReport, type LoadStudent } from './student-load';
+import {
+  loadStudents,
+  startStudentLoad,
+  storedAndCreated,
+  type LoadReport,
+  type LoadStudent,
+} from './student-load';
 
 jest.setTimeout(40 * 60_000);
 
@@ -100,24 +106,10 @@ function deploymentsWhole(avoid?: string): boolean {
   });
 }
 
-async function students(count: number): Promise<LoadStudent[]> {
-  const made: LoadStudent[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const student = await register(gateway);
-    const test = await createTest(gateway, student.token, TEST_SAMPLES[0]);
-    made.push({ ...student, testId: test._id });
-  }
-  return made;
-}
-
 /** Each student's stored questions are exactly the ones the load's keyed creates were answered. */
 async function expectStoredOnce(load: LoadStudent[], report: LoadReport): Promise<void> {
-  for (const student of load) {
-    const stored = await gateway.get<Question[]>('/api/questions', student.token);
-    const created = report.created.filter((entry) => entry.student === student.email);
-    expect(stored.body.map((question) => question._id).sort()).toEqual(
-      created.map((entry) => entry.questionId).sort(),
-    );
+  for (const compared of await storedAndCreated(gateway, load, report)) {
+    expect(compared.stored).toEqual(compared.created);
   }
 }
 
@@ -289,7 +281,7 @@ describe('the product on three nodes', () => {
   });
 
   it('fails no request while one pod of every Deployment is deleted', async () => {
-    const load = await students(3);
+    const load = await loadStudents(gateway, 3);
     const running = startLoad(load);
     await sleep(5000);
     const started = Date.now();
@@ -307,7 +299,7 @@ describe('the product on three nodes', () => {
   });
 
   it('fails no request while a worker is drained, its PodDisruptionBudgets honoured', async () => {
-    const load = await students(3);
+    const load = await loadStudents(gateway, 3);
     const running = startLoad(load);
     await sleep(5000);
     const started = Date.now();
@@ -338,7 +330,7 @@ describe('the product on three nodes', () => {
   });
 
   it('loses a worker outright: its pods run elsewhere within 60 s, every keyed create stored once, every cascade completed', async () => {
-    const load = await students(3);
+    const load = await loadStudents(gateway, 3);
     const running = startLoad(load);
     await sleep(5000);
     const lost = Date.now();

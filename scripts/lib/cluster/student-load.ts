@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, type Question } from '@mcat/contracts';
-import { login, type SignedIn } from '@mcat/test-support/system/accounts';
+import { login, register, type SignedIn } from '@mcat/test-support/system/accounts';
 import type { GatewayClient } from '@mcat/test-support/system/gateway-client';
-import { questionBody } from '@mcat/test-support/system/study-data';
+import { createTest, questionBody, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
 
 export interface LoadStudent extends SignedIn {
   /** The test each of the student's questions is added to. */
@@ -145,4 +145,46 @@ export function startStudentLoad(
       return report;
     },
   };
+}
+
+/** `count` new students, each with one test to add questions to. */
+export async function loadStudents(gateway: GatewayClient, count: number): Promise<LoadStudent[]> {
+  const made: LoadStudent[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const student = await register(gateway);
+    const test = await createTest(gateway, student.token, TEST_SAMPLES[0]);
+    made.push({ ...student, testId: test._id });
+  }
+  return made;
+}
+
+/** One student's stored questions beside those the load's keyed creates were answered with. */
+export interface StoredAndCreated {
+  student: string;
+  stored: string[];
+  created: string[];
+}
+
+/**
+ * Each student's stored question ids and the ids their answered keyed creates returned, both
+ * sorted: equal when every create was stored once and nothing else was.
+ */
+export async function storedAndCreated(
+  gateway: GatewayClient,
+  students: LoadStudent[],
+  report: LoadReport,
+): Promise<StoredAndCreated[]> {
+  const compared: StoredAndCreated[] = [];
+  for (const student of students) {
+    const stored = await gateway.get<Question[]>('/api/questions', student.token);
+    compared.push({
+      student: student.email,
+      stored: stored.body.map((question) => question._id).sort(),
+      created: report.created
+        .filter((entry) => entry.student === student.email)
+        .map((entry) => entry.questionId)
+        .sort(),
+    });
+  }
+  return compared;
 }

@@ -1,8 +1,14 @@
 // The cluster tests in a fixed order: the bare cluster, then the product on the shared cluster,
-// then the several-node faults, which take a worker away from it (test-cluster.ts).
+// its upgrade to a grown schema and the rollback, then the several-node faults, which take a
+// worker away from it (test-cluster.ts).
 const Sequencer = require('@jest/test-sequencer').default;
 
-const ORDER = ['cluster.spec.ts', 'product.spec.ts', 'several-nodes.spec.ts'];
+const ORDER = [
+  'cluster.spec.ts',
+  'product.spec.ts',
+  'upgrade-rollback.spec.ts',
+  'several-nodes.spec.ts',
+];
 const rank = (test) => {
   const at = ORDER.findIndex((name) => test.path.endsWith(`/${name}`));
   return at === -1 ? ORDER.length : at;
