@@ -64,6 +64,16 @@ describe('TokenVerifier', () => {
     );
   });
 
+  it('answers 503, not 401, for a new key while the auth service cannot be reached', async () => {
+    const unreachable = new TokenVerifier(
+      new JwksKeyStore(issuer.jwksUrl, 30_000, () => Promise.reject(new TypeError('fetch failed'))),
+    );
+    await expect(unreachable.verify(`Bearer ${issuer.sign(claims)}`)).rejects.toMatchObject({
+      status: 503,
+      message: 'Sign-in check is temporarily unavailable. Please try again in a moment.',
+    });
+  });
+
   it('refuses a missing token', async () => {
     await expect(verifier().verify(undefined)).rejects.toMatchObject({
       status: 401,

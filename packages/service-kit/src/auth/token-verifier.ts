@@ -1,4 +1,4 @@
-import { UnauthorizedException } from '@nestjs/common';
+import { ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AUTH_MESSAGES, ROLES, type Role } from '@mcat/contracts';
 import type { JwksKeyStore } from './jwks-key-store';
@@ -24,7 +24,7 @@ export type SessionVersionSource = (userId: string) => Promise<number>;
  * Checks a bearer token: signed by one of the auth service's published keys, RS256 only (none,
  * HS256 and every other algorithm are refused), carrying an expiry (`exp`) not yet passed, with
  * well-formed claims and, when a session version source is given, of the user's current session.
- * Any failure is a 401.
+ * Any failure is a 401; the auth service's keys or the session versions out of reach, a 503.
  */
 export class TokenVerifier {
   private readonly jwt = new JwtService();
@@ -63,7 +63,12 @@ export class TokenVerifier {
     if (!kid || decoded?.header?.alg !== JWT_ALGORITHM)
       throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
 
-    const publicKey = await this.keys.publicKey(kid).catch(() => undefined);
+    // The auth service unreachable is no verdict on the token: 503, and the web app keeps the
+    // student signed in. A 401 here signed students out while a lost node's auth pod still had
+    // its address in the Service (scripts/lib/cluster/several-nodes.spec.ts).
+    const publicKey = await this.keys.publicKey(kid).catch(() => {
+      throw new ServiceUnavailableException(AUTH_MESSAGES.signInUnavailable);
+    });
     if (!publicKey) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);
 
     let payload: Record<string, unknown>;
