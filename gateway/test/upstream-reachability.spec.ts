@@ -42,6 +42,14 @@ async function answering(status: number): Promise<{ origin: string; server: Serv
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+const everyUpstreamAt = (origin: string): Upstreams => ({
+  auth: origin,
+  tests: origin,
+  questions: origin,
+  billing: origin,
+  mailer: origin,
+});
+
 describe("the gateway's readiness at start", () => {
   it('is down until every service has answered, whatever the answer, then up for good', async () => {
     const dropping = await silentThenAnswering();
@@ -49,11 +57,9 @@ describe("the gateway's readiness at start", () => {
     const unready = await answering(503);
     try {
       const upstreams: Upstreams = {
-        auth: up.origin,
-        tests: up.origin,
+        ...everyUpstreamAt(up.origin),
         questions: unready.origin,
         billing: dropping.origin,
-        mailer: up.origin,
       };
       const reachability = new UpstreamReachability(upstreams, new HealthRegistry());
       expect(await reachability.isHealthy()).toBe(false);
@@ -73,15 +79,8 @@ describe("the gateway's readiness at start", () => {
   it("shows in the gateway's /readyz as the dependency 'upstreams'", async () => {
     const dropping = await silentThenAnswering();
     try {
-      const upstreams: Upstreams = {
-        auth: dropping.origin,
-        tests: dropping.origin,
-        questions: dropping.origin,
-        billing: dropping.origin,
-        mailer: dropping.origin,
-      };
       const registry = new HealthRegistry();
-      new UpstreamReachability(upstreams, registry).onModuleInit();
+      new UpstreamReachability(everyUpstreamAt(dropping.origin), registry).onModuleInit();
       expect(await registry.check()).toEqual({ upstreams: 'down' });
     } finally {
       await dropping.close();
