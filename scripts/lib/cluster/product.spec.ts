@@ -1,7 +1,6 @@
 /**
- * The product on the shared test cluster (test-cluster.ts: one node in npm test, three with
- * CLUSTER_SPECS=all), installed the way npm run
- * cluster:up does it (images imported from podman, k8s/'s dependencies, helm install --wait
+ * The product on the shared test cluster (test-cluster.ts: three nodes, one with
+ * TEST_CLUSTER_WORKERS=0), installed the way npm run cluster:up does it (images imported from podman, k8s/'s dependencies, helm install --wait
  * --wait-for-jobs), driven through the relay to the gateway's Service: register, sign in, a test and a
  * missed question, the test deleted and its question gone (the NATS cascade across pods), a
  * password reset mail read back from Mailpit's API, a dev-provider premium purchase lifting the

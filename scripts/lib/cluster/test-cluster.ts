@@ -11,10 +11,11 @@ import { clusterUp, type Cluster } from './cluster';
 import { installProduct, type ProductInstall } from './product';
 
 /**
- * The test cluster's workers besides node 0: two when the several-node faults run too
- * (CLUSTER_SPECS=all), else none, the one-node cluster npm test has proven.
+ * The test cluster's workers besides node 0: two (three nodes), on which the several-node faults
+ * run; `TEST_CLUSTER_WORKERS=0` runs the product's cluster tests on one node, without the faults
+ * (jest.config.cjs reads the same variable).
  */
-export const TEST_CLUSTER_WORKERS = process.env.CLUSTER_SPECS === 'all' ? 2 : 0;
+export const TEST_CLUSTER_WORKERS = Number(process.env.TEST_CLUSTER_WORKERS ?? 2);
 
 export const KEPT_CLUSTER_DIR = process.env.MCAT_TEST_CLUSTER_DIR;
 
