@@ -2,7 +2,11 @@ import { Readable } from 'node:stream';
 import { BadRequestException, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { toErrorBody, type TokenVerifier } from '@mcat/service-kit/core';
+import {
+  SERVICE_KEEP_ALIVE_TIMEOUT_MS,
+  toErrorBody,
+  type TokenVerifier,
+} from '@mcat/service-kit/core';
 import { REQUEST_MESSAGES, noRoute } from '@mcat/contracts';
 import type { Upstreams } from '../upstreams';
 import { limitedBody, limitFor, type BodyLimits } from './body-limit';
@@ -28,6 +32,12 @@ const FORWARDED_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POS
 
 /** Open keep-alive connections per service; requests beyond these wait for a free one. */
 const CONNECTIONS_PER_SERVICE = 128;
+
+/**
+ * An idle connection to a service is let go a second before the service would close it: never
+ * reused as the service closes it, and gone before a stopping service's keep-alive drain ends.
+ */
+const IDLE_CONNECTION_MS = SERVICE_KEEP_ALIVE_TIMEOUT_MS - 1000;
 
 const logger = new Logger('proxy');
 
@@ -68,6 +78,8 @@ async function forwardingContext(
     undici: {
       connections: CONNECTIONS_PER_SERVICE,
       pipelining: 1,
+      keepAliveTimeout: IDLE_CONNECTION_MS,
+      keepAliveMaxTimeout: IDLE_CONNECTION_MS,
       headersTimeout: options.headersTimeout,
       // Once a response has started it streams as long as it lasts (downloads, server-sent events).
       bodyTimeout: 0,

@@ -7,16 +7,13 @@ const preset = require('../../../jest.preset.cjs');
 // (test-sequencer.cjs), then the three-node faults (several-nodes.spec.ts). Alone:
 //   npx jest -c scripts/lib/cluster/jest.config.cjs
 // TEST_CLUSTER_WORKERS=0 runs the product's on one node and leaves the faults out (test-cluster.ts).
-// The upgrade and rollback under load (upgrade-rollback.spec.ts) runs only with
-// CLUSTER_UPGRADE_ROLLBACK=1 until a pod's shutdown stops failing a request now and then (one
-// keyed create in about 180 answered 502: issue 27's note).
 module.exports = {
   ...preset(__dirname),
   displayName: 'cluster',
   testMatch: [
     '<rootDir>/cluster.spec.ts',
     '<rootDir>/product.spec.ts',
-    ...(process.env.CLUSTER_UPGRADE_ROLLBACK === '1' ? ['<rootDir>/upgrade-rollback.spec.ts'] : []),
+    '<rootDir>/upgrade-rollback.spec.ts',
     ...(Number(process.env.TEST_CLUSTER_WORKERS ?? 2) > 0
       ? ['<rootDir>/several-nodes.spec.ts']
       : []),

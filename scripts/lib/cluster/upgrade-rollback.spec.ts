@@ -6,8 +6,7 @@
  * questions, review and read insights (student-load.ts). Both ways: zero failed polls, zero failed
  * requests, every keyed create stored once. The upgrade's migration Job adds the index, which the
  * rollback keeps (helm runs no migration on a rollback; docs/adr/0028): the older pods run beside
- * it and beside the questions the newer ones stored with the field. Runs with
- * CLUSTER_UPGRADE_ROLLBACK=1 (jest.config.cjs says why it is not in npm test yet).
+ * it and beside the questions the newer ones stored with the field.
  */
 import { MongoClient } from 'mongodb';
 import { GatewayClient } from '@mcat/test-support/system/gateway-client';

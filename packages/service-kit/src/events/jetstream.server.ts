@@ -21,6 +21,7 @@ import { traceCarrierOf } from './event-trace-headers';
 import type { EventMetrics } from './event-metrics';
 import { ensureEventStreams, type EventStreamOptions } from './event-streams';
 import { lostConsumer } from './lost-consumer';
+import { retryJetStreamStart } from './jetstream-start-retry';
 import { JetStreamContext } from './jetstream.context';
 import type { ProcessedEventStore } from './processed-events';
 import { runInCarriedTrace } from '../tracing/trace-carrier';
@@ -128,11 +129,17 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
 
   private async start(): Promise<void> {
     const nc = this.options.connection;
-    const jsm = await nc.jetstreamManager();
-    await ensureEventStreams(jsm, {
-      ...this.options.streams,
-      log: (message) => this.events.log(message),
-    });
+    const log = (message: string) => this.events.warn(message);
+    const jsm = await retryJetStreamStart('JetStream API', () => nc.jetstreamManager(), log);
+    await retryJetStreamStart(
+      'Event streams',
+      () =>
+        ensureEventStreams(jsm, {
+          ...this.options.streams,
+          log: (message) => this.events.log(message),
+        }),
+      log,
+    );
     const js = nc.jetstream();
     for (const [pattern, handler] of this.getHandlers()) {
       if (!handler.isEventHandler) {
@@ -146,8 +153,11 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
         subject: pattern,
         handler,
       };
-      const stream = await this.ensureConsumer(jsm, route);
-      const consumer = await js.consumers.get(stream, route.consumer);
+      const consumer = await retryJetStreamStart(
+        `Consumer ${route.consumer}`,
+        async () => js.consumers.get(await this.ensureConsumer(jsm, route), route.consumer),
+        log,
+      );
       const messages = await consumer.consume({
         max_messages: this.options.prefetch ?? 10,
         expires: this.options.pullExpiresMs ?? 5000,
