@@ -199,3 +199,19 @@ allocations their own mapping, returned when freed (auth's argon2 buffers otherw
 NODE_OPTIONS: "--max-semi-space-size=8"
 MALLOC_MMAP_THRESHOLD_: "1048576"
 {{- end -}}
+
+{{/* The gateway's long routes (gateway/src/proxy/route-table.ts, `long: true`): spreadsheet import
+and export, the Anki deck, the data export. helm/test/routes.spec.ts keeps the two lists equal. */}}
+{{- define "mcat.longRoutePaths" -}}
+- /api/auth/me/export
+- /api/tests/import/excel
+- /api/tests/export/excel
+- /api/questions/export/anki
+{{- end -}}
+
+{{/* Seconds an Ingress or HTTPRoute lets a long route take: the gateway's wait for the service
+(UPSTREAM_LONG_TIMEOUT_MS, 120 s unless gateway.env sets it) plus 30 s to carry the bodies. */}}
+{{- define "mcat.longRouteTimeoutSeconds" -}}
+{{- $gatewayMs := (.Values.gateway.env.UPSTREAM_LONG_TIMEOUT_MS | default 120000) | int -}}
+{{- add (div $gatewayMs 1000) 30 -}}
+{{- end -}}

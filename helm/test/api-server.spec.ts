@@ -15,11 +15,16 @@ import {
   applyForReal,
   asBarePods,
   dryRun,
+  installHttpRouteDefinition,
   restrictedNamespace,
   useApiServer,
 } from './support/api-server';
 
 const server = useApiServer();
+
+beforeAll(() => {
+  expect(installHttpRouteDefinition(server())).toMatchObject({ status: 0, stderr: '' });
+});
 
 const namespaceFor = (valueSet: string) => `chart-${valueSet.replace(/\W+/g, '-')}`;
 
@@ -165,5 +170,17 @@ describe('the check can fail', () => {
     expect(removed.stderr).toContain(
       'no matches for kind "PodDisruptionBudget" in version "policy/v1beta1"',
     );
+  });
+
+  it("checks the HTTPRoute against the Gateway API's schema: a timeout without its unit is refused", () => {
+    const [route] = byKind(renderChart(VALUE_SETS['http route']!), 'HTTPRoute') as (KubeObject & {
+      spec: { rules: { timeouts?: { request: string } }[] };
+    })[];
+    expect(dryRun(server(), namespace, [route!])).toMatchObject({ status: 0, stderr: '' });
+    const unitless = structuredClone(route!);
+    unitless.spec.rules[0]!.timeouts = { request: '330' };
+    const result = dryRun(server(), namespace, [unitless]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('spec.rules[0].timeouts.request');
   });
 });

@@ -260,6 +260,27 @@ function applyPatch(work: string, patch: GoTool['patch']): void {
 }
 
 /**
+ * The Gateway API's CustomResourceDefinitions (standard channel), from the sigs.k8s.io/gateway-api
+ * module in the Go module cache: the chart's tests install them on their API server to check its
+ * HTTPRoute. Returns the file of the named resource's definition, e.g. `httproutes`.
+ */
+export const GATEWAY_API = { module: 'sigs.k8s.io/gateway-api', version: 'v1.6.3' } as const;
+
+export function gatewayApiCrd(resource: string): string {
+  const info = JSON.parse(
+    execFileSync(
+      'go',
+      ['mod', 'download', '-json', `${GATEWAY_API.module}@${GATEWAY_API.version}`],
+      {
+        cwd: os.tmpdir(),
+        encoding: 'utf8',
+      },
+    ),
+  ) as { Dir: string };
+  return path.join(info.Dir, 'config/crd/standard', `gateway.networking.k8s.io_${resource}.yaml`);
+}
+
+/**
  * Kubernetes' own programs, built from the k8s.io/kubernetes module (recipe and timings in
  * docs/adr/0014-api-server-in-the-tests.md). The module ships without its staging/ folder, so its
  * replace block (which points there) is dropped and each k8s.io/<name> v0.0.0 requirement becomes

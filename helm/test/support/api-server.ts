@@ -3,7 +3,13 @@
  * on loopback ports, started once before the file's tests and stopped after them), and the ways
  * the chart's tests send objects to it.
  */
-import { startApiServer, type ApiServer, type KubectlResult } from '@mcat/test-support/stack';
+import fs from 'node:fs';
+import {
+  gatewayApiCrd,
+  startApiServer,
+  type ApiServer,
+  type KubectlResult,
+} from '@mcat/test-support/stack';
 import type { KubeObject } from './chart';
 import { podTemplates } from './pods';
 
@@ -22,6 +28,25 @@ export function useApiServer(): () => ApiServer {
     if (!server) throw new Error('the API server did not start');
     return server;
   };
+}
+
+/**
+ * Installs the Gateway API's HTTPRoute definition (from its Go module) and waits until the server
+ * serves it, so that the chart's HTTPRoute is checked against its schema like any built-in kind.
+ */
+export function installHttpRouteDefinition(server: ApiServer): KubectlResult {
+  // Created, not applied: the definition is larger than apply's last-applied annotation allows.
+  const created = server.kubectl(
+    ['create', '-f', '-'],
+    fs.readFileSync(gatewayApiCrd('httproutes'), 'utf8'),
+  );
+  if (created.status !== 0) return created;
+  return server.kubectl([
+    'wait',
+    '--for=condition=Established',
+    '--timeout=60s',
+    'crd/httproutes.gateway.networking.k8s.io',
+  ]);
 }
 
 /**

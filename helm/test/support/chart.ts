@@ -32,6 +32,7 @@ export const VALUE_SETS: Record<string, string[]> = {
   dev: ['values-dev.yaml'],
   prod: ['values-prod.yaml'],
   'inline secrets': ['test/fixtures/values-inline-secrets.yaml'],
+  'http route': ['test/fixtures/values-http-route.yaml'],
 };
 
 export interface KubeObject {
