@@ -215,3 +215,13 @@ and export, the Anki deck, the data export. helm/test/routes.spec.ts keeps the t
 {{- $gatewayMs := (.Values.gateway.env.UPSTREAM_LONG_TIMEOUT_MS | default 120000) | int -}}
 {{- add (div $gatewayMs 1000) 30 -}}
 {{- end -}}
+
+{{/* The deployables that serve /metrics: every Node one (the web app's nginx serves none). */}}
+{{- define "mcat.metricsComponents" -}}
+- gateway
+- auth
+- tests
+- questions
+- billing
+- mailer
+{{- end -}}

@@ -15,7 +15,7 @@ import {
   applyForReal,
   asBarePods,
   dryRun,
-  installHttpRouteDefinition,
+  installChartResourceDefinitions,
   restrictedNamespace,
   useApiServer,
 } from './support/api-server';
@@ -23,7 +23,7 @@ import {
 const server = useApiServer();
 
 beforeAll(() => {
-  expect(installHttpRouteDefinition(server())).toMatchObject({ status: 0, stderr: '' });
+  expect(installChartResourceDefinitions(server())).toMatchObject({ status: 0, stderr: '' });
 });
 
 const namespaceFor = (valueSet: string) => `chart-${valueSet.replace(/\W+/g, '-')}`;

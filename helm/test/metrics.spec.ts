@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import { REPO_ROOT, VALUE_SETS, componentOf, renderChart } from './support/chart';
+import { VALUE_SETS, byKind, componentOf, renderChart } from './support/chart';
 import { podTemplates } from './support/pods';
 import { selects, type LabelSelector } from './support/selectors';
 
@@ -15,30 +12,38 @@ interface PodMonitor {
     podMetricsEndpoints: {
       port: string;
       path: string;
+      interval?: string;
       authorization?: { type: string; credentials: { name: string; key: string } };
     }[];
   };
 }
 
-/** The PodMonitor docs/operations.md ("Metrics and logs") tells operators to apply. */
-function documentedPodMonitor(): PodMonitor | undefined {
-  const guide = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
-  return [...guide.matchAll(/```yaml\n([\s\S]*?)```/g)]
-    .flatMap(([, block]) => parseAllDocuments(block ?? '').map((document) => document.toJS()))
-    .find((object): object is PodMonitor => (object as PodMonitor | null)?.kind === 'PodMonitor');
+/** The chart's PodMonitor (metrics.podMonitor.enabled) with these values files. */
+function chartPodMonitor(files: string[]): PodMonitor | undefined {
+  const [monitor, ...more] = byKind(
+    renderChart([...files, 'test/fixtures/values-monitoring.yaml']),
+    'PodMonitor',
+  ) as unknown as PodMonitor[];
+  expect(more).toEqual([]);
+  return monitor;
 }
 
+it('renders no PodMonitor unless asked to', () => {
+  expect(byKind(renderChart(VALUE_SETS.default!), 'PodMonitor')).toEqual([]);
+});
+
 describe.each(Object.entries(VALUE_SETS))('metrics scraping with the %s values', (_name, files) => {
-  it('the documented PodMonitor selects the pods of every Node deployable and no other', () => {
-    const monitor = documentedPodMonitor();
+  it("the chart's PodMonitor selects the pods of every Node deployable and no other", () => {
+    const monitor = chartPodMonitor(files);
     // /metrics answers 404 without the service credential: the monitor sends it as a bearer token.
     expect(monitor?.spec.podMetricsEndpoints).toEqual([
       {
         port: 'http',
         path: '/metrics',
+        interval: '30s',
         authorization: {
           type: 'Bearer',
-          credentials: { name: 'mcat-logbook-internal-api', key: 'INTERNAL_API_TOKEN' },
+          credentials: { name: expect.any(String), key: 'INTERNAL_API_TOKEN' },
         },
       },
     ]);
@@ -49,9 +54,9 @@ describe.each(Object.entries(VALUE_SETS))('metrics scraping with the %s values',
     expect(scraped.sort()).toEqual(METRICS_SERVERS.map((name) => `Deployment/${name}`).sort());
   });
 
-  it('the Secret the documented PodMonitor reads is the one the pods take their token from', () => {
+  it('the Secret the PodMonitor reads is the one the pods take their token from', () => {
     const objects = renderChart(files);
-    const credentials = documentedPodMonitor()?.spec.podMetricsEndpoints[0]?.authorization;
+    const credentials = chartPodMonitor(files)?.spec.podMetricsEndpoints[0]?.authorization;
     for (const pod of podTemplates(objects).filter((p) => p.owner.kind === 'Deployment')) {
       if (!METRICS_SERVERS.includes(String(componentOf(pod.labels)))) continue;
       const token = pod.spec.containers[0]?.env?.find((e) => e.name === 'INTERNAL_API_TOKEN');

@@ -140,6 +140,15 @@ export const GO_TOOLS = {
     pkg: './cmd/skaffold',
     binary: 'skaffold',
   },
+  /** Prometheus' rule checker: the chart's alerts are unit-tested with `promtool test rules`. */
+  promtool: {
+    module: 'github.com/prometheus/prometheus',
+    version: 'v0.316.0',
+    pkg: './cmd/promtool',
+    binary: 'promtool',
+    static: true,
+    ldflags: '-s -w',
+  },
   /** The one-node cluster's network policy controller (scripts/lib/cluster/network-policies.ts). */
   'kube-router': {
     module: 'github.com/cloudnativelabs/kube-router/v2',
@@ -201,6 +210,8 @@ export function ensureTool(name: ToolName, log: (line: string) => void = console
   const env = {
     ...process.env,
     GOFLAGS: '-mod=mod',
+    // A module's own go.work (Prometheus has one) would put the build in workspace mode.
+    GOWORK: 'off',
     GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'auto',
     ...(tool.static ? { CGO_ENABLED: '0' } : {}),
   };
@@ -260,24 +271,34 @@ function applyPatch(work: string, patch: GoTool['patch']): void {
 }
 
 /**
- * The Gateway API's CustomResourceDefinitions (standard channel), from the sigs.k8s.io/gateway-api
- * module in the Go module cache: the chart's tests install them on their API server to check its
- * HTTPRoute. Returns the file of the named resource's definition, e.g. `httproutes`.
+ * CustomResourceDefinitions the chart's objects need, from their projects' Go modules (in the Go
+ * module cache): the chart's tests install them on their API server to check its HTTPRoute
+ * (the Gateway API's standard channel) and its PodMonitor and PrometheusRule (the Prometheus
+ * Operator's).
  */
-export const GATEWAY_API = { module: 'sigs.k8s.io/gateway-api', version: 'v1.6.3' } as const;
+export const CRD_SOURCES = {
+  'gateway.networking.k8s.io': {
+    module: 'sigs.k8s.io/gateway-api',
+    version: 'v1.6.3',
+    dir: 'config/crd/standard',
+  },
+  'monitoring.coreos.com': {
+    module: 'github.com/prometheus-operator/prometheus-operator',
+    version: 'v0.85.0',
+    dir: 'example/prometheus-operator-crd',
+  },
+} as const;
 
-export function gatewayApiCrd(resource: string): string {
+/** The file of one resource's definition, e.g. (`monitoring.coreos.com`, `podmonitors`). */
+export function customResourceDefinition(group: keyof typeof CRD_SOURCES, plural: string): string {
+  const source = CRD_SOURCES[group];
   const info = JSON.parse(
-    execFileSync(
-      'go',
-      ['mod', 'download', '-json', `${GATEWAY_API.module}@${GATEWAY_API.version}`],
-      {
-        cwd: os.tmpdir(),
-        encoding: 'utf8',
-      },
-    ),
+    execFileSync('go', ['mod', 'download', '-json', `${source.module}@${source.version}`], {
+      cwd: os.tmpdir(),
+      encoding: 'utf8',
+    }),
   ) as { Dir: string };
-  return path.join(info.Dir, 'config/crd/standard', `gateway.networking.k8s.io_${resource}.yaml`);
+  return path.join(info.Dir, source.dir, `${group}_${plural}.yaml`);
 }
 
 /**

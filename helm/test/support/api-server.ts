@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import {
-  gatewayApiCrd,
+  customResourceDefinition,
   startApiServer,
   type ApiServer,
   type KubectlResult,
@@ -30,22 +30,32 @@ export function useApiServer(): () => ApiServer {
   };
 }
 
+/** The custom resources the chart renders, by API group and plural. */
+const CHART_CUSTOM_RESOURCES = [
+  ['gateway.networking.k8s.io', 'httproutes'],
+  ['monitoring.coreos.com', 'podmonitors'],
+  ['monitoring.coreos.com', 'prometheusrules'],
+] as const;
+
 /**
- * Installs the Gateway API's HTTPRoute definition (from its Go module) and waits until the server
- * serves it, so that the chart's HTTPRoute is checked against its schema like any built-in kind.
+ * Installs the definitions of the custom resources the chart renders (HTTPRoute, PodMonitor,
+ * PrometheusRule, from their projects' Go modules) and waits until the server serves them, so that
+ * those objects are checked against their schemas like any built-in kind.
  */
-export function installHttpRouteDefinition(server: ApiServer): KubectlResult {
-  // Created, not applied: the definition is larger than apply's last-applied annotation allows.
-  const created = server.kubectl(
-    ['create', '-f', '-'],
-    fs.readFileSync(gatewayApiCrd('httproutes'), 'utf8'),
-  );
-  if (created.status !== 0) return created;
+export function installChartResourceDefinitions(server: ApiServer): KubectlResult {
+  for (const [group, plural] of CHART_CUSTOM_RESOURCES) {
+    // Created, not applied: a definition can be larger than apply's last-applied annotation allows.
+    const created = server.kubectl(
+      ['create', '-f', '-'],
+      fs.readFileSync(customResourceDefinition(group, plural), 'utf8'),
+    );
+    if (created.status !== 0) return created;
+  }
   return server.kubectl([
     'wait',
     '--for=condition=Established',
     '--timeout=60s',
-    'crd/httproutes.gateway.networking.k8s.io',
+    ...CHART_CUSTOM_RESOURCES.map(([group, plural]) => `crd/${plural}.${group}`),
   ]);
 }
 

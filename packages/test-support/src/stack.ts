@@ -24,7 +24,7 @@ export {
 } from '../../../scripts/lib/supervision/runner-status';
 export { isAlive } from '../../../scripts/lib/run-lock';
 export { logDir } from '../../../scripts/lib/test-infrastructure';
-export { ensureTool, gatewayApiCrd, toolPath } from '../../../scripts/lib/tools';
+export { customResourceDefinition, ensureTool, toolPath } from '../../../scripts/lib/tools';
 export {
   startApiServer,
   type ApiServer,
