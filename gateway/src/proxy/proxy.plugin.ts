@@ -2,11 +2,7 @@ import { Readable } from 'node:stream';
 import { BadRequestException, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import {
-  SERVICE_KEEP_ALIVE_TIMEOUT_MS,
-  toErrorBody,
-  type TokenVerifier,
-} from '@mcat/service-kit/core';
+import { KEEP_ALIVE_DRAIN_MS, toErrorBody, type TokenVerifier } from '@mcat/service-kit/core';
 import { REQUEST_MESSAGES, noRoute } from '@mcat/contracts';
 import type { Upstreams } from '../upstreams';
 import { limitedBody, limitFor, type BodyLimits } from './body-limit';
@@ -34,10 +30,11 @@ const FORWARDED_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POS
 const CONNECTIONS_PER_SERVICE = 128;
 
 /**
- * An idle connection to a service is let go a second before the service would close it: never
- * reused as the service closes it, and gone before a stopping service's keep-alive drain ends.
+ * An idle connection to a service is let go after this long: before a stopping service's
+ * keep-alive drain ends, so the service never closes one under a request (and long before the
+ * service's own idle limit, Fastify's 72 s).
  */
-const IDLE_CONNECTION_MS = SERVICE_KEEP_ALIVE_TIMEOUT_MS - 1000;
+const IDLE_CONNECTION_MS = KEEP_ALIVE_DRAIN_MS - 1000;
 
 const logger = new Logger('proxy');
 

@@ -36,14 +36,6 @@ export interface HttpBootstrapOptions {
 }
 
 /**
- * How long a service keeps an idle keep-alive connection (Fastify's default is 72 s, for load
- * balancers; a service's only callers are the gateway and other services). Its answers say so
- * (`Keep-Alive: timeout=5`), so their pools let an idle connection go sooner, and it bounds the
- * keep-alive drain at shutdown (graceful-shutdown.ts).
- */
-export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 5000;
-
-/**
  * Builds the Fastify adapter the kit uses (see docs/adr/0003-http-adapter.md). X-Forwarded-For is
  * believed only from `trustedProxies` (the gateway): from anyone else, the client is the TCP peer,
  * so a caller that reaches a service directly cannot choose the address its rate limits count.
@@ -56,7 +48,6 @@ export function createAdapter(
     bodyLimit,
     trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     requestIdHeader: REQUEST_ID_HEADER,
-    keepAliveTimeout: SERVICE_KEEP_ALIVE_TIMEOUT_MS,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

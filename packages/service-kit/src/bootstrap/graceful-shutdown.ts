@@ -15,11 +15,18 @@ const shuttingDown = new WeakSet<Server>();
 const CONNECTION_COUNT_INTERVAL_MS = 50;
 
 /**
+ * The longest keep-alive drain at shutdown (and at most half the grace). A caller that pools
+ * connections to a process of the kit lets an idle one go sooner than this (the gateway: a second
+ * sooner), so that by the drain's end it holds none the process would close under a request.
+ */
+export const KEEP_ALIVE_DRAIN_MS = 5000;
+
+/**
  * Stops an app the graceful way, in two steps that share `graceMs`.
  *
  * First the keep-alive drain: the app goes on answering, on its open connections and on new ones,
- * but every answer closes its connection. It ends once no connection is open, or after the
- * server's keep-alive timeout (at most half the grace): by then a client has either sent its next
+ * but every answer closes its connection. It ends once no connection is open, or after
+ * KEEP_ALIVE_DRAIN_MS (at most half the grace): by then a pooling caller has either sent its next
  * request (and been told to close) or let its idle connection go. Closing idle connections at once
  * instead races a client that is sending on one at that moment, as the gateway's pool does: its
  * request meets a closed socket and fails (a 502 for the student) although this process could
@@ -35,7 +42,7 @@ export async function shutdownGracefully(app: INestApplication, graceMs: number)
   shuttingDown.add(server);
   const forceClose = setTimeout(() => server.closeAllConnections(), graceMs);
   try {
-    await connectionsReleased(server, Math.min(server.keepAliveTimeout, graceMs / 2));
+    await connectionsReleased(server, Math.min(KEEP_ALIVE_DRAIN_MS, graceMs / 2));
     await app.close();
   } finally {
     clearTimeout(forceClose);
