@@ -3,6 +3,7 @@ import { connect } from 'nats';
 import { z } from 'zod';
 import { envFields, loadConfig } from '../config/env';
 import { ensureEventStreams } from '../events/event-streams';
+import { retryJetStreamStart } from '../events/jetstream-start-retry';
 import { serviceDatabaseName } from '../infra/mongo';
 
 /** What a migration needs: the service's database and the bus, nothing else. */
@@ -80,10 +81,17 @@ export async function migrateService({
     timeout: 10_000,
   });
   try {
-    await ensureEventStreams(await nc.jetstreamManager(), {
-      replicas: config.EVENT_STREAM_REPLICAS,
-      ...(log ? { log } : {}),
-    });
+    // A JetStream cluster still electing a leader, or busy, answers late: the Job waits for it
+    // rather than failing the install or upgrade.
+    await retryJetStreamStart(
+      'Event streams',
+      async () =>
+        ensureEventStreams(await nc.jetstreamManager(), {
+          replicas: config.EVENT_STREAM_REPLICAS,
+          ...(log ? { log } : {}),
+        }),
+      log ?? (() => undefined),
+    );
   } finally {
     await nc.drain();
   }
