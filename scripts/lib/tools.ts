@@ -196,6 +196,22 @@ export const toolPath = (name: ToolName): string => {
   return path.join(TOOLS_CACHE, `${name}-${key}`, tool.binary);
 };
 
+/** The folder of a module's source in the Go module cache, fetched from the proxy if missing. */
+function goModuleDir(
+  module: string,
+  version: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  const info = JSON.parse(
+    execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], {
+      env,
+      cwd: os.tmpdir(),
+      encoding: 'utf8',
+    }),
+  ) as { Dir: string };
+  return info.Dir;
+}
+
 /**
  * Returns the tool's binary, building it first if the cache lacks it. The module is fetched from
  * the Go module proxy with `go mod download` and built from a copy, because `go install m@v`
@@ -215,16 +231,9 @@ export function ensureTool(name: ToolName, log: (line: string) => void = console
     GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'auto',
     ...(tool.static ? { CGO_ENABLED: '0' } : {}),
   };
-  const info = JSON.parse(
-    execFileSync('go', ['mod', 'download', '-json', `${tool.module}@${tool.version}`], {
-      env,
-      cwd: os.tmpdir(),
-      encoding: 'utf8',
-    }),
-  ) as { Dir: string };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `mcat-${name}-`));
   try {
-    fs.cpSync(info.Dir, work, { recursive: true });
+    fs.cpSync(goModuleDir(tool.module, tool.version, env), work, { recursive: true });
     execFileSync('chmod', ['-R', 'u+w', work]);
     for (const [file, content] of Object.entries(tool.generated ?? {})) {
       fs.mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
@@ -292,13 +301,8 @@ export const CRD_SOURCES = {
 /** The file of one resource's definition, e.g. (`monitoring.coreos.com`, `podmonitors`). */
 export function customResourceDefinition(group: keyof typeof CRD_SOURCES, plural: string): string {
   const source = CRD_SOURCES[group];
-  const info = JSON.parse(
-    execFileSync('go', ['mod', 'download', '-json', `${source.module}@${source.version}`], {
-      cwd: os.tmpdir(),
-      encoding: 'utf8',
-    }),
-  ) as { Dir: string };
-  return path.join(info.Dir, source.dir, `${group}_${plural}.yaml`);
+  const dir = goModuleDir(source.module, source.version);
+  return path.join(dir, source.dir, `${group}_${plural}.yaml`);
 }
 
 /**
@@ -369,16 +373,9 @@ export function ensureKubeTools(
     CGO_ENABLED: '0',
     GOTOOLCHAIN: process.env.GOTOOLCHAIN ?? 'auto',
   };
-  const info = JSON.parse(
-    execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], {
-      env,
-      cwd: os.tmpdir(),
-      encoding: 'utf8',
-    }),
-  ) as { Dir: string };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mcat-kubernetes-'));
   try {
-    fs.cpSync(info.Dir, work, { recursive: true });
+    fs.cpSync(goModuleDir(module, version, env), work, { recursive: true });
     execFileSync('chmod', ['-R', 'u+w', work]);
     const goMod = path.join(work, 'go.mod');
     fs.writeFileSync(goMod, kubernetesGoMod(fs.readFileSync(goMod, 'utf8'), version));

@@ -20,9 +20,9 @@ export function isJetStreamNotNow(error: unknown): boolean {
 
 /**
  * Runs one step of a JetStream start (a service's streams and consumers, a migration's streams)
- * again after a "not now" answer, until it succeeds or `limitMs` has passed, logging each wait. A start that gave up on the first
- * timeout ended the process: under load on a three-node cluster, a pod was restarted for a
- * consumer whose creation took over the client's 5 s.
+ * again after a "not now" answer, until it succeeds or `limitMs` has passed, logging each wait.
+ * A start that gave up on the first timeout ended the process: under load on a three-node
+ * cluster, a pod was restarted for a consumer whose creation took over the client's 5 s.
  */
 export async function retryJetStreamStart<T>(
   what: string,
