@@ -48,13 +48,19 @@ interface StepResult {
 const results: StepResult[] = [];
 let currentChild: ChildProcess | null = null;
 let interrupted = false;
+const runStarted = Date.now();
+
+/** Minutes since a moment, to one decimal: each step's time in the log, to see where a run goes. */
+const minutesSince = (moment: number): string => ((Date.now() - moment) / 60_000).toFixed(1);
 
 function run(
   command: string,
   args: string[],
   options: { cwd?: string; env?: Record<string, string> } = {},
 ): Promise<number> {
-  log(`$ ${[command, ...args].join(' ')}`);
+  const shown = [command, ...args].join(' ');
+  log(`$ ${shown}`);
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? REPO_ROOT,
@@ -65,6 +71,7 @@ function run(
     child.on('error', () => resolve(127));
     child.on('exit', (code, signal) => {
       currentChild = null;
+      log(`${minutesSince(started)} min: ${shown}`);
       resolve(code ?? (signal ? 128 : 1));
     });
   });
@@ -95,6 +102,7 @@ async function jest(): Promise<void> {
  * promtool (helm/test/alerts.spec.ts; about 10 minutes on a first run).
  */
 function cachedTools(): void {
+  const started = Date.now();
   try {
     ensureKubeTools(['kube-apiserver', 'kubectl'], log);
     ensureTool('skaffold', log);
@@ -103,6 +111,7 @@ function cachedTools(): void {
     log(`a tool did not build: ${error instanceof Error ? error.message : String(error)}`);
     results.push({ name: 'tools', counts: { passed: 0, failed: 1 }, note: 'build failed' });
   }
+  log(`${minutesSince(started)} min: the jest projects' tools`);
 }
 
 async function vitest(): Promise<void> {
@@ -266,6 +275,7 @@ function printSummary(): Counts {
     const note = r.note ? ` (${r.note})` : '';
     log(`${r.name.padEnd(12)} ${r.counts.passed} passed, ${r.counts.failed} failed${note}`);
   }
+  log(`whole run: ${minutesSince(runStarted)} min`);
   process.stdout.write(`${summaryLine(total)}\n`);
   return total;
 }
