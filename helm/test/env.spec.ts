@@ -60,7 +60,7 @@ describe.each(Object.entries(VALUE_SETS))(
 
     it('gives every migration Job its database, the bus and the service settings', () => {
       const objects = renderChart(files);
-      const jobs = podTemplates(objects).filter((pod) => pod.owner.kind === 'Job');
+      const jobs = podTemplates(objects).filter((pod) => pod.labels['mcat-logbook/migrates']);
       expect(jobs.map((job) => job.labels['mcat-logbook/migrates']).sort()).toEqual([
         'auth',
         'billing',

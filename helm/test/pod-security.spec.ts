@@ -32,9 +32,12 @@ function containerProblems(pod: PodTemplate, container: Container): string[] {
   return problems;
 }
 
+/** The one pod that talks to the API server: the hook Job creating the service credential. */
+const CREDENTIALS_JOB = 'Job/mcat-logbook-credentials';
+
 function podProblems(pod: PodTemplate): string[] {
   const problems =
-    pod.spec.automountServiceAccountToken === false
+    pod.spec.automountServiceAccountToken === false || workloadName(pod) === CREDENTIALS_JOB
       ? []
       : [`${workloadName(pod)}: mounts a service account token`];
   return [

@@ -80,7 +80,8 @@ export function calleesOf(topology: Topology, component: string): string[] {
 /**
  * The chart's dependency policies this deployable needs: the infrastructure it uses (NATS when it
  * publishes or consumes events, a queue's store when it fills or works the queue), the outside
- * servers it calls (Stripe only with the stripe payment provider), and DNS to find any of them.
+ * servers it calls (Stripe only with the stripe payment provider), and DNS to find any of them by
+ * name (not the Kubernetes API server, whose address the kubelet gives every pod).
  */
 export function dependenciesOf(
   topology: Topology,
@@ -105,7 +106,10 @@ export function dependenciesOf(
     ...[...infrastructure].map((used) => CHART_NAMES[used as InfrastructureName]),
     ...outside,
   ];
-  const dns = needs.length > 0 || calleesOf(topology, component).length > 0 ? ['dns'] : [];
+  const lookedUp = needs.filter(
+    (need) => topology.components[need as ComponentName]?.reachedByName !== false,
+  );
+  const dns = lookedUp.length > 0 || calleesOf(topology, component).length > 0 ? ['dns'] : [];
   return [...new Set([...needs, ...dns])].sort();
 }
 

@@ -11,12 +11,15 @@ import { EVENT_SUBJECTS, type EventSubject } from './events';
 import { MAIL_JOBS, MAIL_QUEUE } from './mail';
 
 export type ServiceName = 'auth' | 'tests' | 'questions' | 'billing' | 'mailer';
-/** What the chart deploys: the services, the gateway, the web app and the migration Job. */
-export type DeployableName = ServiceName | 'gateway' | 'frontend' | 'migrate';
+/**
+ * What the chart deploys: the services, the gateway, the web app, the migration Jobs and the Job
+ * that creates the service credential.
+ */
+export type DeployableName = ServiceName | 'gateway' | 'frontend' | 'migrate' | 'credentials';
 /** Run beside the product (k8s/ has them for a dev cluster); the chart only reaches them. */
 export type InfrastructureName = 'mongo' | 'nats' | 'redis';
 /** Outside the product: who calls in (browser, Stripe's webhook) and what it calls out to. */
-export type OutsideName = 'browser' | 'stripe' | 'smtp';
+export type OutsideName = 'browser' | 'stripe' | 'smtp' | 'kubernetes-api';
 export type ComponentName = DeployableName | InfrastructureName | OutsideName;
 
 export interface Component {
@@ -25,6 +28,8 @@ export interface Component {
   label: string;
   /** The infrastructure it uses and what for; NATS is implied by the event flows it is part of. */
   uses?: Partial<Record<InfrastructureName, string>>;
+  /** False when its callers are given its address (no DNS lookup to allow). */
+  reachedByName?: boolean;
 }
 
 export interface HttpCall {
@@ -66,6 +71,12 @@ export const TOPOLOGY: Topology = {
     browser: { kind: 'outside', label: 'Browser' },
     stripe: { kind: 'outside', label: 'Stripe' },
     smtp: { kind: 'outside', label: 'SMTP server<br/>npm start: the catcher, .data/mail/*.eml' },
+    'kubernetes-api': {
+      kind: 'outside',
+      label: 'Kubernetes API server',
+      // KUBERNETES_SERVICE_HOST, set by the kubelet in every container.
+      reachedByName: false,
+    },
     gateway: { kind: 'deployable', label: 'gateway', uses: { redis: 'rate limits' } },
     frontend: {
       kind: 'deployable',
@@ -96,6 +107,10 @@ export const TOPOLOGY: Topology = {
       kind: 'deployable',
       label: 'migrate<br/>cluster: a Job per service before install and upgrade',
       uses: { mongo: 'indexes', nats: 'streams' },
+    },
+    credentials: {
+      kind: 'deployable',
+      label: 'credentials<br/>cluster: a Job before install and upgrade',
     },
     mongo: { kind: 'infrastructure', label: 'MongoDB<br/>npm start: FerretDB' },
     nats: { kind: 'infrastructure', label: 'NATS JetStream' },
@@ -163,6 +178,12 @@ export const TOPOLOGY: Topology = {
     },
     { from: ['billing'], to: 'stripe', requests: ['Stripe API'], why: 'stripe provider only' },
     { from: ['mailer'], to: 'smtp', requests: ['SMTP'] },
+    {
+      from: ['credentials'],
+      to: 'kubernetes-api',
+      requests: ['GET, POST, PATCH /api/v1/namespaces/:namespace/secrets'],
+      why: 'the service credential, once',
+    },
   ],
   events: [
     { subject: EVENT_SUBJECTS.userRegistered, publisher: 'auth', consumers: [] },
