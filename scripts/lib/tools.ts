@@ -34,6 +34,12 @@ interface GoTool {
 
 const FERRETDB_PATCH_DIR = path.join(__dirname, 'ferretdb-patch');
 
+/**
+ * Where a build writes before its binary is renamed into place: one file per process, so two runs
+ * building the same tool at once (a developer's jest beside npm test) never rename each other's.
+ */
+const partialPath = (binary: string): string => `${binary}.partial-${process.pid}`;
+
 const lockedHandler = (file: string, command: string) => ({
   file: `internal/handler/${file}`,
   line: `func (h *Handler) ${command}(connCtx context.Context, msg *wire.OpMsg) (*wire.OpMsg, error) {`,
@@ -241,7 +247,7 @@ export function ensureTool(name: ToolName, log: (line: string) => void = console
     }
     applyPatch(work, tool.patch);
     fs.mkdirSync(path.dirname(binary), { recursive: true });
-    const partial = `${binary}.partial`;
+    const partial = partialPath(binary);
     const flags = tool.ldflags ? [`-ldflags=${tool.ldflags}`] : [];
     execFileSync('go', ['build', ...flags, '-o', partial, tool.pkg], {
       cwd: work,
@@ -384,7 +390,7 @@ export function ensureKubeTools(
     fs.mkdirSync(folder, { recursive: true });
     for (const name of missing) {
       const started = Date.now();
-      const partial = `${paths[name]}.partial`;
+      const partial = partialPath(paths[name]);
       execFileSync(
         'go',
         ['build', `-ldflags=${kubernetesLdflags(version)}`, '-o', partial, `./cmd/${name}`],
