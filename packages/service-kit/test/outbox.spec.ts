@@ -3,6 +3,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { testInfra } from '@mcat/test-support/test-env';
 import { consumerName, outboxEvent } from '../src';
+import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
 import {
   noteSchema,
   startEventTestService,
@@ -114,6 +115,39 @@ describe('outbox relay', () => {
     await sleep(1000);
     expect((await effect(entry.id))?.count).toBe(1);
     expect((await effect(entry.id))?.attempts).toHaveLength(1);
+  });
+
+  it('shows the waiting events and the age of the oldest on /metrics while NATS is away, and none once they are out', async () => {
+    const publisher = await startPublisher();
+    const backlog = async () => {
+      const text = await (
+        await fetch(`${publisher.baseUrl}/metrics`, {
+          headers: { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` },
+        })
+      ).text();
+      const value = (name: string) =>
+        Number(new RegExp(`^${name}\\{collection="notes"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+      return {
+        events: value('outbox_pending_events'),
+        age: value('outbox_oldest_event_age_seconds'),
+      };
+    };
+    await nats.stop();
+    try {
+      await publisher.notes.create({
+        title: 'waiting for NATS',
+        outbox: [outboxEvent(created, snapshot()), outboxEvent(created, snapshot())],
+      });
+      await sleep(2500);
+      const waiting = await backlog();
+      expect(waiting.events).toBe(2);
+      expect(waiting.age).toBeGreaterThanOrEqual(1);
+      expect(waiting.age).toBeLessThan(30);
+    } finally {
+      await nats.start();
+    }
+    await waitFor('the backlog to be published', async () => (await backlog()).events === 0);
+    expect((await backlog()).age).toBe(0);
   });
 
   it('loses nothing when the process stops between the write and the publish: the relay publishes the stored entry when it starts', async () => {

@@ -1,6 +1,6 @@
 import { Public } from '../auth/auth.decorators';
 import { Controller, Get, Header, Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** `2xx`, `4xx`…: the status label of the route timings (a handful of values per route). */
 export const statusClass = (statusCode: number): string => `${Math.floor(statusCode / 100)}xx`;
@@ -44,6 +44,27 @@ export class Metrics {
     const existing = this.registry.getSingleMetric(name);
     if (existing) return existing as Counter<L>;
     return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  /**
+   * A gauge registered on this process's registry (the outbox's backlog…); `collect`, if given,
+   * sets its values at each scrape.
+   */
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[] = [],
+    collect?: (this: Gauge<L>) => void,
+  ): Gauge<L> {
+    const existing = this.registry.getSingleMetric(name);
+    if (existing) return existing as Gauge<L>;
+    return new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      ...(collect ? { collect } : {}),
+    });
   }
 
   /** A histogram of seconds registered on this process's registry (event lag…). */

@@ -9,7 +9,9 @@ import {
 } from '@nestjs/common';
 import type { EventEnvelope, EventSubject } from '@mcat/contracts';
 import type { Collection, Model, Types } from 'mongoose';
+import type { Gauge } from 'prom-client';
 import { EventPublisher } from '../events/event-publisher';
+import { Metrics } from '../metrics/metrics';
 import {
   invalidEntryReason,
   isUnpublishable,
@@ -38,6 +40,53 @@ interface StoredEntry {
   data?: unknown;
   /** The trace of the request that wrote it (tracing/trace-carrier.ts); checked when published. */
   trace?: { traceparent?: unknown; requestId?: unknown };
+}
+
+/**
+ * The relay's backlog on /metrics, per collection, as its last look at the pending documents
+ * found it. The oldest event's age is worked out at each scrape, so it keeps growing while the
+ * relay is stuck (a publish waiting on NATS) and the alert on it fires.
+ */
+class BacklogGauges {
+  private readonly events: Gauge<'collection'>;
+  /** Per collection, when the oldest waiting event was written (ms), or null when none waits. */
+  private readonly oldestWrittenAt = new Map<string, number | null>();
+
+  constructor(metrics: Metrics) {
+    this.events = metrics.gauge(
+      'outbox_pending_events',
+      'Events waiting in the outbox to be published (of up to one batch of documents)',
+      ['collection'],
+    );
+    const oldest = this.oldestWrittenAt;
+    metrics.gauge(
+      'outbox_oldest_event_age_seconds',
+      'Seconds since the oldest event waiting in the outbox was written (0 when none waits)',
+      ['collection'],
+      function collect(this: Gauge<'collection'>) {
+        for (const [collection, writtenAt] of oldest) {
+          this.set(
+            { collection },
+            writtenAt === null ? 0 : Math.max(0, (Date.now() - writtenAt) / 1000),
+          );
+        }
+      },
+    );
+  }
+
+  /** Records a batch of pending documents, before the relay tries to publish it. */
+  record(collection: string, pending: OutboxedDocument[]): void {
+    const entries = pending.flatMap((document) => document.outbox ?? []);
+    const written = entries
+      .map((entry) =>
+        entry.occurredAt instanceof Date
+          ? entry.occurredAt.getTime()
+          : Date.parse(String(entry.occurredAt)),
+      )
+      .filter((time) => Number.isFinite(time));
+    this.events.set({ collection }, entries.length);
+    this.oldestWrittenAt.set(collection, written.length > 0 ? Math.min(...written) : null);
+  }
 }
 
 /** A registered collection and where its unpublishable entries go. */
@@ -115,11 +164,14 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private nudged = false;
   private wake: (() => void) | null = null;
   private failures = 0;
+  private readonly backlog: BacklogGauges | null;
 
   constructor(
     private readonly publisher: EventPublisher,
     @Optional() @Inject(OUTBOX_RELAY_OPTIONS) options: OutboxRelayOptions | null = null,
+    @Optional() @Inject(Metrics) metrics: Metrics | null = null,
   ) {
+    this.backlog = metrics ? new BacklogGauges(metrics) : null;
     this.pollIntervalMs = options?.pollIntervalMs ?? 500;
     this.maxBackoffMs = options?.maxBackoffMs ?? 5000;
     this.batchSize = options?.batchSize ?? 100;
@@ -211,11 +263,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     });
     await relayed.unmarked;
     const collection = relayed.documents;
-    for (;;) {
+    for (let batch = 0; ; batch += 1) {
       const pending = await collection
         .find(PENDING, { projection: { outbox: 1, deletedAt: 1 } })
         .limit(this.batchSize)
         .toArray();
+      if (batch === 0) this.backlog?.record(collection.collectionName, pending);
       let progress = 0;
       for (const document of pending) {
         progress += await this.relayDocument(relayed, document);
