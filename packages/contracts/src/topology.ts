@@ -12,10 +12,11 @@ import { MAIL_JOBS, MAIL_QUEUE } from './mail';
 
 export type ServiceName = 'auth' | 'tests' | 'questions' | 'billing' | 'mailer';
 /**
- * What the chart deploys: the services, the gateway, the web app, the migration Jobs and the Job
- * that creates the service credential.
+ * What the chart deploys: the services, the gateway, the web app, the migration Jobs, the Job
+ * that creates the service credential and the `helm test` Job.
  */
-export type DeployableName = ServiceName | 'gateway' | 'frontend' | 'migrate' | 'credentials';
+export type DeployableName =
+  ServiceName | 'gateway' | 'frontend' | 'migrate' | 'credentials' | 'release-check';
 /** Run beside the product (k8s/ has them for a dev cluster); the chart only reaches them. */
 export type InfrastructureName = 'mongo' | 'nats' | 'redis';
 /** Outside the product: who calls in (browser, Stripe's webhook) and what it calls out to. */
@@ -112,6 +113,10 @@ export const TOPOLOGY: Topology = {
       kind: 'deployable',
       label: 'credentials<br/>cluster: a Job before install and upgrade',
     },
+    'release-check': {
+      kind: 'deployable',
+      label: 'release-check<br/>cluster: helm test',
+    },
     mongo: { kind: 'infrastructure', label: 'MongoDB<br/>npm start: FerretDB' },
     nats: { kind: 'infrastructure', label: 'NATS JetStream' },
     redis: { kind: 'infrastructure', label: 'Redis' },
@@ -120,6 +125,12 @@ export const TOPOLOGY: Topology = {
     { from: ['browser'], to: 'frontend', requests: ['GET /'] },
     { from: ['browser'], to: 'gateway', requests: ['/api/*'] },
     { from: ['stripe'], to: 'gateway', requests: ['POST /api/billing/webhook'] },
+    {
+      from: ['release-check'],
+      to: 'gateway',
+      requests: ['GET /api/health', 'POST /api/auth/register', 'POST /api/tests'],
+      why: "a student's first steps",
+    },
     { from: ['gateway'], to: 'auth', requests: ['/api/auth/*'] },
     { from: ['gateway'], to: 'tests', requests: ['/api/tests/*'] },
     { from: ['gateway'], to: 'questions', requests: ['/api/questions/*'] },

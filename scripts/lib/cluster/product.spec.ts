@@ -5,7 +5,8 @@
  * missed question, the test deleted and its question gone (the NATS cascade across pods), a
  * password reset mail read back from Mailpit's API, a dev-provider premium purchase lifting the
  * test limit; then every pod Ready with zero restarts. Then a helm upgrade of a config value,
- * polled without a failure, names resolved by CoreDNS from a pod, and the chart's network
+ * polled without a failure, `helm test` after the install and after the upgrade, the service
+ * credential made once by the chart's hook Job and kept, names resolved by CoreDNS from a pod, and the chart's network
  * policies, enforced by kube-router, seen to hold. Needs root and the images of npm run images;
  * npm test builds those and runs it last.
  */
@@ -41,6 +42,7 @@ import {
   podsReady,
   releasePods,
   RELEASE,
+  testRelease,
   type ProductInstall,
 } from './product';
 import { testCluster } from './test-cluster';
@@ -189,7 +191,34 @@ describe('the product on the test cluster', () => {
     expect(pods.restarts).toBe(0);
   });
 
+  it('passes helm test after the install: a student signs up, logs a test and reads it back', async () => {
+    const { seconds, output } = await testRelease(cluster, log);
+    log(`helm test after the install: ${seconds.toFixed(1)} s`);
+    figures.releaseCheckSeconds = seconds;
+    expect(output).toContain('signs up, logs a test and reads it back');
+  });
+
+  it('has the service credential made once by the credentials Job, outside the release', () => {
+    const secret = JSON.parse(
+      kubectlOut(['get', 'secret', '-n', NAMESPACE, `${RELEASE}-internal-api`, '-o', 'json']),
+    ) as { metadata: { labels?: Record<string, string> }; data: Record<string, string> };
+    expect(Buffer.from(secret.data.INTERNAL_API_TOKEN ?? '', 'base64').toString()).toMatch(
+      /^[A-Za-z0-9_-]{48}$/,
+    );
+    expect(secret.metadata.labels?.['app.kubernetes.io/managed-by']).toBeUndefined();
+    // The hook objects with rights over Secrets are gone once the hooks succeeded.
+    expect(kubectlOut(['get', 'role,job', '-n', NAMESPACE, '-o', 'name'])).not.toMatch(
+      /credentials/,
+    );
+  });
+
   it('rolls every pod on a helm upgrade of a config value, without one failed poll of /api/health', async () => {
+    const token = () =>
+      kubectlOut([
+        ...['get', 'secret', '-n', NAMESPACE, `${RELEASE}-internal-api`],
+        ...['-o', 'jsonpath={.data.INTERNAL_API_TOKEN}'],
+      ]);
+    const tokenBefore = token();
     const before = releasePods(cluster);
     const poller = pollHealth(product.gatewayUrl);
     const values = environmentValues(product.idTags, { config: { logLevel: 'info' } });
@@ -209,6 +238,10 @@ describe('the product on the test cluster', () => {
     const pods = podsReady(cluster);
     expect(pods.ready).toBe(true);
     expect(pods.restarts).toBe(0);
+    expect(token()).toBe(tokenBefore);
+    const check = await testRelease(cluster, log);
+    log(`helm test after the upgrade: ${check.seconds.toFixed(1)} s`);
+    expect(check.output).toContain('signs up, logs a test and reads it back');
   });
 
   it("has the web app's server send the prerendered pages and the build's Brotli and gzip copies", async () => {

@@ -253,6 +253,29 @@ export async function rollbackChart(
   return (Date.now() - started) / 1000;
 }
 
+/**
+ * `helm test` of the release: the chart's release-check Job, through the gateway's Service
+ * (helm/templates/release-check.yaml). Answers its seconds and the Job's log; throws with both
+ * when the check fails.
+ */
+export async function testRelease(
+  cluster: Cluster,
+  log: (line: string) => void,
+): Promise<{ seconds: number; output: string }> {
+  const started = Date.now();
+  const args = [
+    ...['test', RELEASE, '--namespace', NAMESPACE, '--kubeconfig', cluster.kubeconfig],
+    ...['--logs', '--timeout', '5m'],
+  ];
+  try {
+    const { stdout } = await helm(cluster, args, log);
+    return { seconds: (Date.now() - started) / 1000, output: stdout };
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`helm test failed:\n${stdout}\n${stderr}`);
+  }
+}
+
 /** kubectl's and helm's environment for the cluster. */
 const kubeEnv = (cluster: Cluster): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -265,8 +288,12 @@ const kubeEnv = (cluster: Cluster): NodeJS.ProcessEnv => ({
  * helm as a child process awaited, not synchronously, so a client in this process (the upgrade
  * tests' pollers) keeps running meanwhile; its caches in the cluster's folder.
  */
-async function helm(cluster: Cluster, args: string[], log: (line: string) => void): Promise<void> {
-  await execFileAsync(ensureTool('helm', log), args, {
+async function helm(
+  cluster: Cluster,
+  args: string[],
+  log: (line: string) => void,
+): Promise<{ stdout: string; stderr: string }> {
+  return execFileAsync(ensureTool('helm', log), args, {
     env: {
       ...kubeEnv(cluster),
       HELM_CACHE_HOME: path.join(cluster.layout.dir, 'helm', 'cache'),
