@@ -53,6 +53,8 @@ export const gatewayEnvSchema = z.object({
   SHUTDOWN_GRACE_MS: envFields.SHUTDOWN_GRACE_MS,
   /** Guards the gateway's own /metrics, as every service's (it calls no /internal/* route). */
   INTERNAL_API_TOKEN: envFields.INTERNAL_API_TOKEN,
+  /** Prometheus' own credential for /metrics, when set (instead of INTERNAL_API_TOKEN). */
+  METRICS_TOKEN: envFields.METRICS_TOKEN,
   JWKS_URL: envFields.JWKS_URL,
   AUTH_URL: urlVariable('AUTH_URL', HTTP),
   TESTS_URL: urlVariable('TESTS_URL', HTTP),

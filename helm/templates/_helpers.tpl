@@ -113,13 +113,25 @@ path already there is replaced, the query string is kept; several hosts are fine
 {{- .Values.internalApi.existingSecret | default (printf "%s-internal-api" (include "mcat.fullname" .)) -}}
 {{- end -}}
 
-{{/* INTERNAL_API_TOKEN from its Secret: every Node process needs it (/internal/* and /metrics). */}}
-{{- define "mcat.internalApiEnv" -}}
+{{- define "mcat.metricsSecretName" -}}
+{{- .Values.metrics.existingSecret | default (printf "%s-metrics" (include "mcat.fullname" .)) -}}
+{{- end -}}
+
+{{/*
+The credentials every Node process checks, from their Secrets: INTERNAL_API_TOKEN (/internal/*)
+and METRICS_TOKEN (/metrics, Prometheus' own).
+*/}}
+{{- define "mcat.credentialsEnv" -}}
 - name: INTERNAL_API_TOKEN
   valueFrom:
     secretKeyRef:
       name: {{ include "mcat.internalApiSecretName" . }}
       key: INTERNAL_API_TOKEN
+- name: METRICS_TOKEN
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "mcat.metricsSecretName" . }}
+      key: METRICS_TOKEN
 {{- end -}}
 
 {{/* TRUSTED_PROXIES of the services: the addresses the gateway's requests come from. */}}

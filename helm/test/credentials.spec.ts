@@ -20,6 +20,7 @@ import {
 } from './support/chart';
 
 const SECRET = `${RELEASE}-internal-api`;
+const METRICS_SECRET = `${RELEASE}-metrics`;
 const TEMPLATES = path.join(CHART_DIR, 'templates');
 
 const render = (files: string[]): string =>
@@ -54,9 +55,29 @@ describe('rendering for GitOps (Argo CD, Flux)', () => {
       expect(weight(job as KubeObject)).toBeLessThan(weight(migration));
   });
 
-  it('renders no credentials Job when the operator names the Secret', () => {
-    const objects = renderChart([], { 'internalApi.existingSecret': 'ops-internal-api' });
-    expect(objects.filter((o) => o.metadata.name.startsWith(`${RELEASE}-credentials`))).toEqual([]);
+  it('makes only the Secrets the operator does not name, and no Job when both are named', () => {
+    const secretsOf = (sets: Record<string, string>) =>
+      byKind<
+        KubeObject & {
+          spec: { template: { spec: { containers: { env: { value: string }[] }[] } } };
+        }
+      >(renderChart([], sets), 'Job')
+        .filter((o) => o.metadata.name === `${RELEASE}-credentials`)
+        .map((job) =>
+          (
+            JSON.parse(job.spec.template.spec.containers[0]!.env[0]!.value) as { name: string }[]
+          ).map((made) => made.name),
+        );
+    expect(secretsOf({})).toEqual([[SECRET, METRICS_SECRET]]);
+    expect(secretsOf({ 'internalApi.existingSecret': 'ops-internal-api' })).toEqual([
+      [METRICS_SECRET],
+    ]);
+    expect(
+      secretsOf({
+        'internalApi.existingSecret': 'ops-internal-api',
+        'metrics.existingSecret': 'ops-metrics',
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -121,15 +142,27 @@ describe("the credentials Job's permissions, on a real API server", () => {
     expect(storedValue('INTERNAL_API_TOKEN')).toBe(before);
   });
 
+  it('creates the metrics credential in a Secret of its own', async () => {
+    const outcome = await ensureGeneratedSecret(asTheJob(`${RELEASE}-credentials`), {
+      ...secret,
+      name: METRICS_SECRET,
+      keys: ['METRICS_TOKEN'],
+    });
+    expect(outcome).toEqual({ created: ['METRICS_TOKEN'], kept: [] });
+  });
+
   it('adds a key a later chart version needs, and leaves the others as they are', async () => {
     const before = storedValue('INTERNAL_API_TOKEN');
     const outcome = await ensureGeneratedSecret(asTheJob(`${RELEASE}-credentials`), {
       ...secret,
-      keys: ['INTERNAL_API_TOKEN', 'METRICS_TOKEN'],
+      keys: ['INTERNAL_API_TOKEN', 'PREVIOUS_INTERNAL_API_TOKEN'],
     });
-    expect(outcome).toEqual({ created: ['METRICS_TOKEN'], kept: ['INTERNAL_API_TOKEN'] });
+    expect(outcome).toEqual({
+      created: ['PREVIOUS_INTERNAL_API_TOKEN'],
+      kept: ['INTERNAL_API_TOKEN'],
+    });
     expect(storedValue('INTERNAL_API_TOKEN')).toBe(before);
-    expect(storedValue('METRICS_TOKEN')).toMatch(/^[A-Za-z0-9_-]{48}$/);
+    expect(storedValue('PREVIOUS_INTERNAL_API_TOKEN')).toMatch(/^[A-Za-z0-9_-]{48}$/);
   });
 
   it('may not read any other Secret', async () => {

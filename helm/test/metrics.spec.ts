@@ -35,7 +35,7 @@ it('renders no PodMonitor unless asked to', () => {
 describe.each(Object.entries(VALUE_SETS))('metrics scraping with the %s values', (_name, files) => {
   it("the chart's PodMonitor selects the pods of every Node deployable and no other", () => {
     const monitor = chartPodMonitor(files);
-    // /metrics answers 404 without the service credential: the monitor sends it as a bearer token.
+    // /metrics answers 404 without the metrics credential: the monitor sends it as a bearer token.
     expect(monitor?.spec.podMetricsEndpoints).toEqual([
       {
         port: 'http',
@@ -43,7 +43,7 @@ describe.each(Object.entries(VALUE_SETS))('metrics scraping with the %s values',
         interval: '30s',
         authorization: {
           type: 'Bearer',
-          credentials: { name: expect.any(String), key: 'INTERNAL_API_TOKEN' },
+          credentials: { name: expect.any(String), key: 'METRICS_TOKEN' },
         },
       },
     ]);
@@ -59,11 +59,15 @@ describe.each(Object.entries(VALUE_SETS))('metrics scraping with the %s values',
     const credentials = chartPodMonitor(files)?.spec.podMetricsEndpoints[0]?.authorization;
     for (const pod of podTemplates(objects).filter((p) => p.owner.kind === 'Deployment')) {
       if (!METRICS_SERVERS.includes(String(componentOf(pod.labels)))) continue;
-      const token = pod.spec.containers[0]?.env?.find((e) => e.name === 'INTERNAL_API_TOKEN');
+      const env = pod.spec.containers[0]?.env ?? [];
+      const token = env.find((e) => e.name === 'METRICS_TOKEN');
       expect(token?.valueFrom?.secretKeyRef).toEqual({
         name: credentials?.credentials.name,
         key: credentials?.credentials.key,
       });
+      // Not the service credential's Secret: Prometheus may read this one only.
+      const internal = env.find((e) => e.name === 'INTERNAL_API_TOKEN');
+      expect(internal?.valueFrom?.secretKeyRef?.name).not.toBe(credentials?.credentials.name);
     }
   });
 

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureInternalToken, internalTokenFile } from './internal-token';
+import {
+  ensureInternalToken,
+  ensureMetricsToken,
+  internalTokenFile,
+  metricsTokenFile,
+} from './internal-token';
 
 describe('the runner’s service credential', () => {
   let dataDir: string;
@@ -19,6 +24,16 @@ describe('the runner’s service credential', () => {
     expect(file).toBe(path.join(dataDir, 'keys', 'internal-api-token'));
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(ensureInternalToken({ dataDir })).toBe(first);
+  });
+
+  it('keeps a metrics credential of its own beside it', () => {
+    const internal = ensureInternalToken({ dataDir });
+    const metrics = ensureMetricsToken({ dataDir });
+    expect(metrics).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(metrics).not.toBe(internal);
+    expect(metricsTokenFile({ dataDir })).toBe(path.join(dataDir, 'keys', 'metrics-token'));
+    expect(fs.statSync(metricsTokenFile({ dataDir })).mode & 0o777).toBe(0o600);
+    expect(ensureMetricsToken({ dataDir })).toBe(metrics);
   });
 
   it('replaces a stored value too short to be accepted', () => {

@@ -1,7 +1,8 @@
 /**
- * The service credential of a local profile (INTERNAL_API_TOKEN): generated once into the
- * profile's data folder, next to auth's JWT key pair, readable by its owner only, and handed to
- * every process the runner starts. `/internal/*` and `/metrics` answer 404 to anyone without it.
+ * The credentials of a local profile, each generated once into the profile's data folder, next to
+ * auth's JWT key pair, readable by its owner only, and handed to every process the runner starts:
+ * the service credential (INTERNAL_API_TOKEN), without which `/internal/*` answers 404, and the
+ * metrics credential (METRICS_TOKEN), without which `/metrics` does.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,12 +12,18 @@ import type { Profile } from './ports';
 /** The kit's minimum (packages/service-kit/src/config/env.ts). */
 const MIN_LENGTH = 32;
 
-export const internalTokenFile = (profile: Pick<Profile, 'dataDir'>): string =>
-  path.join(profile.dataDir, 'keys', 'internal-api-token');
+type DataDir = Pick<Profile, 'dataDir'>;
 
-/** The profile's token: the stored one, or a new random one (256 bits) stored with mode 600. */
-export function ensureInternalToken(profile: Pick<Profile, 'dataDir'>): string {
-  const file = internalTokenFile(profile);
+const keyFile = (profile: DataDir, name: string): string =>
+  path.join(profile.dataDir, 'keys', name);
+
+export const internalTokenFile = (profile: DataDir): string =>
+  keyFile(profile, 'internal-api-token');
+
+export const metricsTokenFile = (profile: DataDir): string => keyFile(profile, 'metrics-token');
+
+/** The stored token, or a new random one (256 bits) stored with mode 600. */
+function ensureToken(file: string): string {
   const stored = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
   if (stored.length >= MIN_LENGTH) return stored;
   const token = randomBytes(32).toString('base64url');
@@ -25,3 +32,9 @@ export function ensureInternalToken(profile: Pick<Profile, 'dataDir'>): string {
   fs.chmodSync(file, 0o600);
   return token;
 }
+
+export const ensureInternalToken = (profile: DataDir): string =>
+  ensureToken(internalTokenFile(profile));
+
+export const ensureMetricsToken = (profile: DataDir): string =>
+  ensureToken(metricsTokenFile(profile));

@@ -37,9 +37,14 @@ const local = (port: number) => `http://127.0.0.1:${port}`;
  */
 export const GATEWAY_ADDRESSES = '127.0.0.1,::1,::ffff:127.0.0.1';
 
-/** INTERNAL_API_TOKEN as the runner was given it (startStack sets the profile's generated one). */
-const internalToken = (env: Env): Record<string, string> =>
-  env.INTERNAL_API_TOKEN ? { INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN } : {};
+/**
+ * INTERNAL_API_TOKEN and METRICS_TOKEN as the runner was given them (startStack sets the
+ * profile's generated ones).
+ */
+const credentials = (env: Env): Record<string, string> => ({
+  ...(env.INTERNAL_API_TOKEN ? { INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN } : {}),
+  ...(env.METRICS_TOKEN ? { METRICS_TOKEN: env.METRICS_TOKEN } : {}),
+});
 
 /** Where the services append the shape of each query they send, if set (`npm test` sets it). */
 const queryLog = (env: Env): Record<string, string> =>
@@ -67,7 +72,7 @@ export function serviceEnv(
     SERVICE_NAME: name,
     REDIS_URL: urls.REDIS_URL,
     TRUSTED_PROXIES: GATEWAY_ADDRESSES,
-    ...internalToken(env),
+    ...credentials(env),
   };
   const data = {
     MONGO_URL: withDatabase(urls.MONGO_URL, `mcat_${name}`),
@@ -124,7 +129,7 @@ export function gatewayEnv(profile: Profile, env: Env = process.env): Record<str
     HOST: env.HOST ?? '127.0.0.1',
     PORT: String(profile.gateway),
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-    ...internalToken(env),
+    ...credentials(env),
     AUTH_URL: local(s.auth),
     TESTS_URL: local(s.tests),
     QUESTIONS_URL: local(s.questions),

@@ -1,7 +1,8 @@
 /**
  * Defence in depth behind the gateway's path check: a caller that reaches a service directly (on
  * its own port, as anything inside the network could) gets nothing from `/internal/*` or
- * `/metrics` without the service credential (INTERNAL_API_TOKEN), and cannot buy itself a fresh
+ * `/metrics` without the service credential (INTERNAL_API_TOKEN) or, for `/metrics`, Prometheus'
+ * own (METRICS_TOKEN), and cannot buy itself a fresh
  * per-address rate-limit budget by making up X-Forwarded-For: the services believe that header from
  * the gateway's address only (TRUSTED_PROXIES), and these tests call from other loopback addresses.
  */
@@ -27,6 +28,8 @@ const processes = [...services, { name: 'gateway', url: systemEnv.baseUrl }];
 /** The credential the runner generated for this stack (the positive control of each case). */
 const tokenFile = systemEnv.internalTokenFile;
 const realToken = (): string => fs.readFileSync(tokenFile, 'utf8').trim();
+/** Prometheus' credential, also the runner's: `/metrics` answers it, and only it. */
+const metricsToken = (): string => fs.readFileSync(systemEnv.metricsTokenFile, 'utf8').trim();
 
 /** What a caller without the credential may send instead of it. */
 const WRONG_CREDENTIALS: readonly [string, () => Record<string, string>][] = [
@@ -154,7 +157,7 @@ describe('a direct caller without the service credential', () => {
     expect(user.body).toMatchObject({ userId: victim.user._id, isPremium: false });
     for (const process of processes) {
       const metrics = await new GatewayClient(process.url).request('GET', '/metrics', {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${metricsToken()}` },
       });
       expect({ process: process.name, status: metrics.status }).toEqual({
         process: process.name,
@@ -162,6 +165,28 @@ describe('a direct caller without the service credential', () => {
       });
       expect(String(metrics.body)).toContain('# HELP');
     }
+  });
+
+  it('keeps the two credentials apart: the service credential opens no /metrics, the metrics one no /internal/*', async () => {
+    expect(metricsToken()).not.toBe(realToken());
+    expect(fs.statSync(systemEnv.metricsTokenFile).mode & 0o777).toBe(0o600);
+    for (const process of processes) {
+      const metrics = await new GatewayClient(process.url).request('GET', '/metrics', {
+        headers: { authorization: `Bearer ${realToken()}` },
+      });
+      expect({ process: process.name, status: metrics.status }).toEqual({
+        process: process.name,
+        status: 404,
+      });
+    }
+    const auth = services.find((s) => s.name === 'auth')!;
+    const asScraper = await new GatewayClient(auth.url).request(
+      'GET',
+      `/internal/users/${victim.user._id}`,
+      { headers: { 'x-internal-token': metricsToken() } },
+    );
+    expect(asScraper.status).toBe(404);
+    expect(asScraper.raw.toString('utf8')).not.toContain(victim.email);
   });
 
   it('the gateway does not forward a client-sent credential header', async () => {

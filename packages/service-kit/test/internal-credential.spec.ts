@@ -47,8 +47,11 @@ class ThingsModule {
   }
 }
 
-async function start(trustedProxies: string[]): Promise<{ app: INestApplication; url: string }> {
-  const config = await kitTestConfig({ TRUSTED_PROXIES: trustedProxies });
+async function start(
+  trustedProxies: string[],
+  overrides: Partial<KitConfig> = {},
+): Promise<{ app: INestApplication; url: string }> {
+  const config = await kitTestConfig({ TRUSTED_PROXIES: trustedProxies, ...overrides });
   const app = await bootstrapService({ module: ThingsModule.register(config), config });
   return { app, url: `http://127.0.0.1:${config.PORT}` };
 }
@@ -139,6 +142,44 @@ describe('the service credential', () => {
   it('leaves the other routes and the health checks open', async () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect((await fetch(`${url}/api/whoami`)).status).toBe(200);
+  });
+});
+
+describe('a metrics credential of its own (METRICS_TOKEN)', () => {
+  const METRICS_TOKEN = 'test-metrics-token-0123456789abcdef-metrics';
+  let app: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    ({ app, url } = await start([], { METRICS_TOKEN }));
+  });
+
+  afterAll(() => app?.close());
+
+  it('opens /metrics, in either header, and the service credential no longer does', async () => {
+    for (const headers of [
+      { authorization: `Bearer ${METRICS_TOKEN}` } as Record<string, string>,
+      { 'x-internal-token': METRICS_TOKEN },
+    ]) {
+      expect((await fetch(`${url}/metrics`, { headers })).status).toBe(200);
+    }
+    for (const headers of [
+      { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` } as Record<string, string>,
+      { 'x-internal-token': TEST_INTERNAL_API_TOKEN },
+    ]) {
+      expect((await fetch(`${url}/metrics`, { headers })).status).toBe(404);
+    }
+  });
+
+  it('opens no /internal/* route, which the service credential still does', async () => {
+    const asScraper = await fetch(`${url}/internal/things/1`, {
+      headers: { 'x-internal-token': METRICS_TOKEN },
+    });
+    expect(asScraper.status).toBe(404);
+    const asService = await fetch(`${url}/internal/things/1`, {
+      headers: { 'x-internal-token': TEST_INTERNAL_API_TOKEN },
+    });
+    expect(asService.status).toBe(200);
   });
 });
 

@@ -16,12 +16,13 @@ export interface HttpBootstrapOptions {
   /** The process's root module, built from its loaded config. */
   module: DynamicModule;
   /**
-   * INTERNAL_API_TOKEN guards `/internal/*` and `/metrics`; TRUSTED_PROXIES (none by default) are
+   * INTERNAL_API_TOKEN guards `/internal/*`, and `/metrics` unless METRICS_TOKEN is set, which
+   * then guards it alone; TRUSTED_PROXIES (none by default) are
    * the addresses whose X-Forwarded-For is believed; SHUTDOWN_GRACE_MS is how long SIGTERM waits
    * for requests in flight (default 10 s).
    */
   config: Pick<KitConfig, 'HOST' | 'PORT' | 'INTERNAL_API_TOKEN'> &
-    Partial<Pick<KitConfig, 'SHUTDOWN_GRACE_MS' | 'TRUSTED_PROXIES'>>;
+    Partial<Pick<KitConfig, 'SHUTDOWN_GRACE_MS' | 'TRUSTED_PROXIES' | 'METRICS_TOKEN'>>;
   /** Largest JSON body accepted, in bytes (default 1 MiB). */
   bodyLimit?: number;
   /**
@@ -62,7 +63,7 @@ const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 /**
  * How every HTTP process of the product starts (services through `bootstrapService`, the gateway
  * directly): Fastify, JSON logs, error bodies for framework errors too, `/internal/*` and
- * `/metrics` for holders of INTERNAL_API_TOKEN only, query strings with operators refused (400),
+ * `/metrics` for holders of METRICS_TOKEN (or INTERNAL_API_TOKEN without one) only, query strings with operators refused (400),
  * bodies other than JSON refused (415), every request in its trace context (W3C traceparent,
  * tracing/request-trace.ts), request timings on /metrics, graceful shutdown on
  * SIGTERM/SIGINT (see graceful-shutdown.ts), then listen.
@@ -90,7 +91,10 @@ export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INes
   refuseStructuredQueries(fastify);
   // After the query check, which answers every path alike: a refused call is then answered
   // exactly as a path that does not exist, whatever its query string.
-  requireInternalCredential(fastify, config.INTERNAL_API_TOKEN);
+  requireInternalCredential(fastify, {
+    internal: config.INTERNAL_API_TOKEN,
+    metrics: config.METRICS_TOKEN,
+  });
   // Refuses every path alike (the upload routes take multipart), so it tells nothing either.
   refuseNonJsonBodies(fastify, { uploadRoutes: options.uploadRoutes ?? [] });
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -89,6 +89,21 @@ export const envFields = {
       `INTERNAL_API_TOKEN must be at least ${INTERNAL_API_TOKEN_MIN_LENGTH} characters`,
     ),
   /**
+   * Prometheus' own credential for `/metrics`: when set, `/metrics` answers it and no longer
+   * INTERNAL_API_TOKEN, and it opens no `/internal/*` route, so a scraper cannot call between
+   * services. Unset (or empty): `/metrics` takes INTERNAL_API_TOKEN, as before it existed.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .min(
+        INTERNAL_API_TOKEN_MIN_LENGTH,
+        `METRICS_TOKEN must be at least ${INTERNAL_API_TOKEN_MIN_LENGTH} characters`,
+      )
+      .optional(),
+  ),
+  /**
    * The proxies whose X-Forwarded-For a service believes (the gateway's addresses): comma-separated
    * addresses or CIDR blocks. Empty (the default): the client is the TCP peer, whatever it sends.
    */
@@ -107,6 +122,7 @@ export const baseEnvSchema = z.object({
   REDIS_URL: envFields.REDIS_URL,
   SHUTDOWN_GRACE_MS: envFields.SHUTDOWN_GRACE_MS,
   INTERNAL_API_TOKEN: envFields.INTERNAL_API_TOKEN,
+  METRICS_TOKEN: envFields.METRICS_TOKEN,
   TRUSTED_PROXIES: envFields.TRUSTED_PROXIES,
 });
 export type BaseConfig = z.infer<typeof baseEnvSchema>;

@@ -43,19 +43,33 @@ function bearer(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** The credentials a process checks: the service credential, and Prometheus' own if it has one. */
+export interface ProcessCredentials {
+  /** INTERNAL_API_TOKEN: `/internal/*`, and `/metrics` when there is no metrics credential. */
+  internal: string;
+  /** METRICS_TOKEN: `/metrics` only; when set, the service credential no longer opens it. */
+  metrics?: string;
+}
+
 /**
- * Every `/internal/*` route and `/metrics` of this process answer only a request carrying the
- * token in `x-internal-token` (for `/metrics` also `Authorization: Bearer <token>`); any other
+ * Every `/internal/*` route of this process answers only a request carrying the service credential
+ * in `x-internal-token`, and `/metrics` only one carrying the metrics credential (the service
+ * credential when the process has none) there or as `Authorization: Bearer <token>`; any other
  * request gets this process's not-found answer, the same as for a route that does not exist.
  * The check runs on the route the router matched, so `/%69nternal/...` or any other spelling that
  * reaches an internal handler is checked as well.
  */
-export function requireInternalCredential(fastify: FastifyInstance, token: string): void {
+export function requireInternalCredential(
+  fastify: FastifyInstance,
+  credentials: ProcessCredentials,
+): void {
+  const metricsToken = credentials.metrics ?? credentials.internal;
   fastify.addHook('onRequest', (request, reply, done) => {
     const route = protectedRoute(request.routeOptions.url);
     if (route === null) return done();
     const presented = [headerValue(request, INTERNAL_TOKEN_HEADER)];
     if (route === 'metrics') presented.push(bearer(request));
+    const token = route === 'metrics' ? metricsToken : credentials.internal;
     if (presented.some((candidate) => isInternalToken(candidate, token))) return done();
     reply.callNotFound();
   });

@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { internalTokenFile } from '../../../../scripts/lib/internal-token';
+import { internalTokenFile, metricsTokenFile } from '../../../../scripts/lib/internal-token';
 import { infraUrls, TEST_PROFILE, type Profile } from '../../../../scripts/lib/ports';
 import { mailDir } from '../../../../scripts/lib/processes';
 import { runnerStatusFile } from '../../../../scripts/lib/supervision/runner-status';
@@ -30,9 +30,11 @@ export const systemEnv = {
   keysDir: path.join(profile.dataDir, 'keys'),
   runnerStatusFile: runnerStatusFile(profile),
   internalTokenFile: internalTokenFile(profile),
-  /** The environment the runner started the processes with: its own plus the credential. */
+  metricsTokenFile: metricsTokenFile(profile),
+  /** The environment the runner started the processes with: its own plus the credentials. */
   runnerEnv: (): NodeJS.ProcessEnv => ({
     ...env,
     INTERNAL_API_TOKEN: fs.readFileSync(internalTokenFile(profile), 'utf8').trim(),
+    METRICS_TOKEN: fs.readFileSync(metricsTokenFile(profile), 'utf8').trim(),
   }),
 };
