@@ -2,9 +2,9 @@
  * `npm test`: lint, type-check, every jest project, the web app's Vitest suite, then the system
  * tests (gateway/test/system, jest through the gateway) and the Playwright suite against the whole
  * product started once with the `test` profile (ports 9xxx, data under .test-data/), so it runs
- * while `npm start` runs; last, as root, the product's images on a one-node cluster. The last
- * line it prints is `tests: N passed, N failed`, summed over the runners. See
- * docs/adr/0002-test-runner.md.
+ * while `npm start` runs; last, as root, the product on a cluster, its images built in the
+ * background from the start. The last line it prints is `tests: N passed, N failed`, summed over
+ * the runners. See docs/adr/0002-test-runner.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -228,13 +228,53 @@ async function againstTheProduct(): Promise<void> {
   if (!interrupted) await indexCoverage();
 }
 
+const isRoot = (): boolean => process.getuid?.() === 0;
+
+let imagesChild: ChildProcess | null = null;
+
 /**
- * The product on a one-node cluster of its own (scripts/lib/cluster/*.spec.ts): its images built
- * first (npm run images, which rebuilds only images whose sources changed), then the cluster's
- * tests, which need root for the network namespace, mounts and cgroups.
+ * The cluster step's images, built while the other steps run, at a lower CPU priority: `npm run
+ * images` (which rebuilds only images whose sources changed), then the questions service's next
+ * build for the upgrade-and-rollback test (scripts/lib/cluster/next-build.ts, also skipped when
+ * unchanged). Output in the logs folder (images.log); settles with the exit code.
  */
-async function onACluster(): Promise<void> {
-  if (process.getuid?.() !== 0) {
+function buildImagesInBackground(): Promise<number> {
+  const file = path.join(LOGS, 'images.log');
+  log(`building the cluster's images beside the other steps (output in ${file})`);
+  const started = Date.now();
+  const output = fs.openSync(file, 'w');
+  const tsx = `'${process.execPath}' --import tsx`;
+  const child = spawn(
+    'nice',
+    [
+      '-n',
+      '10',
+      'sh',
+      '-c',
+      `${tsx} scripts/images.ts && ${tsx} scripts/lib/cluster/next-build.ts`,
+    ],
+    { cwd: REPO_ROOT, env: process.env, stdio: ['ignore', output, output] },
+  );
+  imagesChild = child;
+  return new Promise((resolve) => {
+    const done = (code: number) => {
+      imagesChild = null;
+      fs.closeSync(output);
+      log(`${minutesSince(started)} min: the cluster's images (exit code ${code})`);
+      resolve(code);
+    };
+    child.on('error', () => done(127));
+    child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/**
+ * The product on a cluster of its own (scripts/lib/cluster/*.spec.ts): its images (built in the
+ * background since the start, awaited here), then the cluster's tests, which need root for the
+ * network namespace, mounts and cgroups.
+ */
+async function onACluster(imagesBuilt: Promise<number> | null): Promise<void> {
+  if (!imagesBuilt) {
     results.push({
       name: 'cluster',
       counts: { passed: 0, failed: 1 },
@@ -242,12 +282,14 @@ async function onACluster(): Promise<void> {
     });
     return;
   }
-  const images = await run(process.execPath, ['--import', 'tsx', 'scripts/images.ts']);
+  const waited = Date.now();
+  const images = await imagesBuilt;
+  log(`${minutesSince(waited)} min: the cluster step waiting for its images`);
   if (images !== 0) {
     results.push({
       name: 'images',
       counts: { passed: 0, failed: 1 },
-      note: 'npm run images failed',
+      note: 'npm run images or the next build failed: see images.log in the logs folder',
     });
     return;
   }
@@ -292,6 +334,7 @@ async function main(): Promise<number> {
   const onSignal = () => {
     interrupted = true;
     currentChild?.kill('SIGINT');
+    imagesChild?.kill('SIGTERM');
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -306,8 +349,10 @@ async function main(): Promise<number> {
     infrastructure = await startTestInfrastructure(profile, log);
     fs.mkdirSync(REPORTS, { recursive: true });
     fs.mkdirSync(LOGS, { recursive: true });
-    const steps = [jest, vitest, againstTheProduct, onACluster];
+    const imagesBuilt = isRoot() ? buildImagesInBackground() : null;
+    const steps = [jest, vitest, againstTheProduct, () => onACluster(imagesBuilt)];
     for (const step of steps) if (!interrupted) await step();
+    if (interrupted) await imagesBuilt;
   } catch (error) {
     log(`stopped: ${error instanceof Error ? error.message : String(error)}`);
     results.push({ name: 'runner', counts: { passed: 0, failed: 1 } });

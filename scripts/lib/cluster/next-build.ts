@@ -4,6 +4,8 @@
  * adds a field (`schemaVersion`, 2 by default) and an index on it, as a release that grows its
  * schema would. Built like every product image (scripts/images.ts), from a copy of the files the
  * Dockerfile reads, as `localhost/mcat-logbook/questions:next`; rebuilt only when those change.
+ * `node --import tsx scripts/lib/cluster/next-build.ts` builds it (npm test does, beside its first
+ * steps, so the cluster test finds it built).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,5 +48,14 @@ export function buildNextQuestionsImage(log: (line: string) => void): string {
     return NEXT_QUESTIONS_IMAGE;
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  try {
+    buildNextQuestionsImage((line) => process.stdout.write(`[next-build] ${line}\n`));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
   }
 }
