@@ -1,4 +1,4 @@
-/** The pod templates of rendered workloads (Deployments, StatefulSets, Jobs). */
+/** The pod templates of rendered workloads (Deployments, StatefulSets, Jobs) and bare Pods. */
 import type { Container, PodSpec } from 'kubernetes-types/core/v1';
 import type { KubeObject } from './chart';
 
@@ -11,7 +11,20 @@ export interface PodTemplate {
 
 const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'Job', 'DaemonSet']);
 
+/** The pod templates of the workloads, and the bare Pods (the `helm test` hook) as they are. */
 export function podTemplates(objects: KubeObject[]): PodTemplate[] {
+  const pods = objects
+    .filter((object) => object.kind === 'Pod')
+    .map((pod) => ({
+      owner: pod,
+      labels: pod.metadata.labels ?? {},
+      annotations: pod.metadata.annotations ?? {},
+      spec: pod.spec as PodSpec,
+    }));
+  return [...workloadTemplates(objects), ...pods];
+}
+
+function workloadTemplates(objects: KubeObject[]): PodTemplate[] {
   return objects
     .filter((object) => WORKLOAD_KINDS.has(object.kind))
     .map((owner) => {

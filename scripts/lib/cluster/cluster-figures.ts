@@ -42,7 +42,7 @@ export interface ClusterFigures {
   imageImportSeconds?: number;
   dependencySeconds?: number;
   helmInstallSeconds?: number;
-  /** `helm test` after the install: the release-check Job, from creation to its end. */
+  /** `helm test` after the install: the release-check Pod, from creation to its end. */
   releaseCheckSeconds?: number;
   /** The helm upgrade of a config value, and the client polling /api/health through it. */
   upgrade?: { helmSeconds: number; polls: number; failedPolls: number };

@@ -254,7 +254,7 @@ export async function rollbackChart(
 }
 
 /**
- * `helm test` of the release: the chart's release-check Job, through the gateway's Service
+ * `helm test` of the release: the chart's release-check Pod, through the gateway's Service
  * (helm/templates/release-check.yaml). Answers its seconds and the Job's log; throws with both
  * when the check fails.
  */
