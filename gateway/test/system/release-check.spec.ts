@@ -30,11 +30,15 @@ describe('the release check (helm test)', () => {
     }
   });
 
-  it('names the step that failed and why', async () => {
-    const failure = await checkRelease('http://127.0.0.1:1', () => undefined, 2000).catch(
-      (error: unknown) => error,
-    );
+  it('waits a while for a gateway it cannot reach, then names the step that failed and why', async () => {
+    const started = Date.now();
+    const failure = await checkRelease('http://127.0.0.1:1', () => undefined, {
+      timeoutMs: 2000,
+      gatewayWaitMs: 3000,
+    }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ReleaseCheckError);
     expect((failure as Error).message).toMatch(/^health: GET \/api\/health got no answer/);
+    // It tried again for the gateway's wait before giving up.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
   });
 });

@@ -272,6 +272,16 @@ export async function testRelease(
     return { seconds: (Date.now() - started) / 1000, output: stdout };
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    // Its log is in the message; a failed pod left behind would keep podsReady false for the
+    // tests after this one.
+    cluster.kubectl([
+      'delete',
+      'pod',
+      '-n',
+      NAMESPACE,
+      `${RELEASE}-release-check`,
+      '--ignore-not-found',
+    ]);
     throw new Error(`helm test failed:\n${stdout}\n${stderr}`);
   }
 }

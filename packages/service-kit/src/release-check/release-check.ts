@@ -29,6 +29,18 @@ const field = (body: unknown, name: string): unknown =>
 
 export class ReleaseCheckError extends Error {}
 
+export interface ReleaseCheckTimes {
+  /** Longest wait for one answer (15 s). */
+  timeoutMs?: number;
+  /**
+   * How long the health step tries again while the gateway gives no answer or a 503 (30 s): a new
+   * pod may be refused by the nodes' network policies until they have taken in its address.
+   */
+  gatewayWaitMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export interface ReleaseCheckResult {
   steps: CheckStep[];
   /** The account it signed up with, and deleted again. */
@@ -37,13 +49,14 @@ export interface ReleaseCheckResult {
 
 /**
  * Runs the steps in order against the gateway at `baseUrl`; throws a ReleaseCheckError naming the
- * step, the status and the answer at the first that fails. The account is deleted even when a
- * step after signing up fails.
+ * step, the status and the answer at the first that fails. The health step is tried again for a
+ * while (`gatewayWaitMs`) when the gateway cannot be reached yet or answers 503. The account is
+ * deleted even when a step after signing up fails.
  */
 export async function checkRelease(
   baseUrl: string,
   onStep: (step: CheckStep) => void = () => undefined,
-  timeoutMs = 15_000,
+  { timeoutMs = 15_000, gatewayWaitMs = 30_000 }: ReleaseCheckTimes = {},
 ): Promise<ReleaseCheckResult> {
   const steps: CheckStep[] = [];
   const call = async (
@@ -81,7 +94,17 @@ export async function checkRelease(
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   };
 
-  await call('health', 'GET', '/api/health', 200);
+  const waitUntil = Date.now() + gatewayWaitMs;
+  for (;;) {
+    try {
+      await call('health', 'GET', '/api/health', 200);
+      break;
+    } catch (error) {
+      const unready = /got no answer|answered 503/.test((error as Error).message);
+      if (!unready || Date.now() >= waitUntil) throw error;
+      await sleep(1000);
+    }
+  }
   const password = `Rc-${randomBytes(18).toString('base64url')}`;
   const email = `release-check-${randomUUID()}@example.com`;
   const signedUp = await call('sign up', 'POST', '/api/auth/register', 201, {
