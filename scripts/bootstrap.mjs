@@ -1,5 +1,6 @@
 // The entry of `npm start`, `npm test`, `npm run bench`, `npm run grant-role`,
-// `npm run dead-letters`, `npm run backup` / `restore` and `npm run cluster:up` / `cluster:down`.
+// `npm run dead-letters`, `npm run backup` / `restore`, `npm run release` and `npm run cluster:up` /
+// `cluster:down`.
 // Plain Node with no dependencies, because it runs before the npm packages exist: it installs what
 // is missing (npm packages, the Debian packages when running as root), then runs the TypeScript
 // entry with tsx, forwarding arguments, signals and the exit code. When nothing is missing it only
@@ -18,6 +19,7 @@ const ENTRIES = {
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
   'dead-letters': 'scripts/dead-letters.ts',
+  release: 'scripts/release.ts',
   'cluster:up': 'scripts/cluster-up.ts',
   'cluster:down': 'scripts/cluster-down.ts',
 };
@@ -99,6 +101,8 @@ function neededDebianPackages(command) {
       ['mmdebstrap', 'mmdebstrap'],
     );
   }
+  // A release builds the images (podman, mmdebstrap) and pushes them and the chart.
+  if (command === 'release') needed.push(['podman', 'podman'], ['mmdebstrap', 'mmdebstrap']);
   return needed.filter(([program]) => !hasProgram(program)).map(([, pkg]) => pkg);
 }
 

@@ -98,8 +98,9 @@ async function jest(): Promise<void> {
 /**
  * Go programs the jest projects run, built into the tools cache before jest starts so no test
  * waits on a build: kube-apiserver and kubectl for the chart's tests (helm/test/api-server.spec.ts;
- * about 12 minutes on a machine's first run), skaffold (helm/test/skaffold-cli.spec.ts) and
- * promtool (helm/test/alerts.spec.ts; about 10 minutes on a first run).
+ * about 12 minutes on a machine's first run), skaffold (helm/test/skaffold-cli.spec.ts),
+ * promtool (helm/test/alerts.spec.ts; about 10 minutes on a first run) and the registry
+ * (scripts/lib/release/publish.spec.ts and the clusters; about 2 minutes).
  */
 function cachedTools(): void {
   const started = Date.now();
@@ -107,6 +108,7 @@ function cachedTools(): void {
     ensureKubeTools(['kube-apiserver', 'kubectl'], log);
     ensureTool('skaffold', log);
     ensureTool('promtool', log);
+    ensureTool('registry', log);
   } catch (error) {
     log(`a tool did not build: ${error instanceof Error ? error.message : String(error)}`);
     results.push({ name: 'tools', counts: { passed: 0, failed: 1 }, note: 'build failed' });

@@ -162,6 +162,16 @@ export const GO_TOOLS = {
     pkg: './cmd/kube-router',
     binary: 'kube-router',
   },
+  /**
+   * The CNCF Distribution registry: the clusters' image and chart registry, which the release
+   * pushes to and the nodes pull from (scripts/lib/cluster/registry.ts).
+   */
+  registry: {
+    module: 'github.com/distribution/distribution/v3',
+    version: 'v3.1.2',
+    pkg: './cmd/registry',
+    binary: 'registry',
+  },
   /** The clusters' DNS server (scripts/lib/cluster/coredns.yaml), the one kubeadm installs. */
   coredns: {
     module: 'github.com/coredns/coredns',
