@@ -1,6 +1,6 @@
 /**
- * The chart's version moves whenever what it installs changes (issue 28): a template, a values
- * file, the values schema or what `helm package` leaves out, changed since the commit that last set
+ * The chart's version moves whenever what it installs changes (issue 28): a template, a dashboard,
+ * a values file, the values schema or what `helm package` leaves out, changed since the commit that last set
  * `version` in Chart.yaml, fails here until the version is raised, with its CHANGELOG.md entry.
  * It reads the repository's history, as a clone has it.
  */
@@ -14,6 +14,7 @@ import { CHART_DIR, REPO_ROOT, runHelm } from './support/chart';
 /** What the chart installs, relative to helm/. */
 const CHART_CONTENT = [
   'templates',
+  'dashboards',
   'values.yaml',
   'values-dev.yaml',
   'values-prod.yaml',

@@ -25,6 +25,7 @@ export {
 export { isAlive } from '../../../scripts/lib/run-lock';
 export { logDir } from '../../../scripts/lib/test-infrastructure';
 export { customResourceDefinition, ensureTool, toolPath } from '../../../scripts/lib/tools';
+export { dashboardQueries } from '../../../scripts/lib/cluster/monitoring/dashboard-queries';
 export {
   startApiServer,
   type ApiServer,
