@@ -53,7 +53,7 @@ if (!figures) {
     value === undefined ? 'n/a' : `${value.toFixed(1)} s`;
   print(`Cluster (the last cluster test, ${figures.recordedAt}):`);
   print(`  cluster up (node Ready, policies enforced)   ${seconds(figures.clusterUpSeconds)}`);
-  print(`  product images imported                     ${seconds(figures.imageImportSeconds)}`);
+  print(`  released to the cluster's registry          ${seconds(figures.releaseSeconds)}`);
   print(`  dependencies Ready                          ${seconds(figures.dependencySeconds)}`);
   const helm = figures.helmInstallSeconds;
   const met =
@@ -64,6 +64,9 @@ if (!figures) {
         : ' (target < 90 s: missed)';
   print(`  helm install --wait --wait-for-jobs         ${seconds(helm)}${met}`);
   print(`  restarts after the smoke run                ${figures.restarts ?? 'n/a'} (target 0)`);
+  print(
+    `  alert firing after a scale to zero          ${seconds(figures.alertFiringSeconds)} (target < 120 s)`,
+  );
   if (figures.upgrade) {
     const { helmSeconds, polls, failedPolls } = figures.upgrade;
     print(

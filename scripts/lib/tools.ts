@@ -155,6 +155,19 @@ export const GO_TOOLS = {
     static: true,
     ldflags: '-s -w',
   },
+  /**
+   * Prometheus itself, on the test cluster: it scrapes the release through the chart's PodMonitor
+   * and evaluates the chart's PrometheusRule (scripts/lib/cluster/monitoring.ts). Built without
+   * its web UI's assets (the API is whole).
+   */
+  prometheus: {
+    module: 'github.com/prometheus/prometheus',
+    version: 'v0.316.0',
+    pkg: './cmd/prometheus',
+    binary: 'prometheus',
+    static: true,
+    ldflags: '-s -w',
+  },
   /** The one-node cluster's network policy controller (scripts/lib/cluster/network-policies.ts). */
   'kube-router': {
     module: 'github.com/cloudnativelabs/kube-router/v2',

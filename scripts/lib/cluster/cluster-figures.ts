@@ -39,13 +39,16 @@ export interface ClusterFigures {
   recordedAt: string;
   /** The cluster from nothing to a Ready node, builds excluded (cached before). */
   clusterUpSeconds?: number;
-  imageImportSeconds?: number;
+  /** The images and the chart pushed to the cluster's registry (npm run release's code). */
+  releaseSeconds?: number;
   dependencySeconds?: number;
   helmInstallSeconds?: number;
   /** `helm test` after the install: the release-check Pod, from creation to its end. */
   releaseCheckSeconds?: number;
   /** The helm upgrade of a config value, and the client polling /api/health through it. */
   upgrade?: { helmSeconds: number; polls: number; failedPolls: number };
+  /** From a deployable scaled to zero to Prometheus firing McatLogbookDeployableDown. */
+  alertFiringSeconds?: number;
   /** Restarts summed over the release's pods at the end of the smoke run. */
   restarts?: number;
   /** The upgrade to a build adding a field and an index, then the rollback from it. */

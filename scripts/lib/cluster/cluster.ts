@@ -40,6 +40,13 @@ import {
   startNetworkPolicyController,
 } from './network-policies';
 import {
+  isRegistryReady,
+  REGISTRY_ADDRESS,
+  REGISTRY_DAEMONS,
+  registryOnHost,
+  startRegistry,
+} from './registry';
+import {
   NODE_DAEMONS,
   nodeDaemon,
   startContainerd,
@@ -68,7 +75,13 @@ export interface Cluster {
   kubectl(args: string[], input?: string): KubectlResult;
 }
 
-const DAEMONS = [...CONTROL_PLANE, ...FORWARDERS, ...NODE_DAEMONS, ...NETWORK_POLICY_DAEMONS];
+const DAEMONS = [
+  ...CONTROL_PLANE,
+  ...FORWARDERS,
+  ...NODE_DAEMONS,
+  ...NETWORK_POLICY_DAEMONS,
+  ...REGISTRY_DAEMONS,
+];
 
 const workersFile = (layout: ClusterLayout) => path.join(layout.state, 'workers');
 
@@ -180,6 +193,7 @@ export async function clusterUp(
   checkPrograms();
   const tools: Record<KubeTool, string> = ensureKubeTools(KUBE_TOOLS, log);
   const kubeRouter = ensureTool('kube-router', log);
+  const registry = ensureTool('registry', log);
   const pause = ensureImageArchive(PAUSE_IMAGE);
   const started = Date.now();
   const step = (line: string) => log(`${((Date.now() - started) / 1000).toFixed(1)} s  ${line}`);
@@ -217,6 +231,9 @@ export async function clusterUp(
   await waitFor('containerd', ctrVersion, 30_000, alive(daemons));
   importImage(layout, pause);
   step('containerd running, pause image imported');
+  await startRegistry(layout, registry, await freePort());
+  await waitFor('the registry', () => isRegistryReady(layout), 30_000, alive(daemons));
+  step(`registry at ${REGISTRY_ADDRESS} (${registryOnHost(layout)} from the host)`);
 
   startKubelet(layout, tools);
   startKubeProxy(layout, tools);

@@ -15,6 +15,7 @@ import { kubeletClient, kubeletServing, pkiFile, writeKubeconfig } from './certi
 import { inClusterServer } from './control-plane';
 import { readDaemon, startDaemon } from './daemons';
 import { NETWORK, type ClusterLayout } from './layout';
+import { REGISTRY_ADDRESS, registryHostsToml } from './registry';
 
 export const NODE_DAEMONS = ['containerd', 'kubelet', 'kube-proxy'] as const;
 
@@ -42,6 +43,9 @@ ${cri}]
   netns_mounts_under_state_dir = true
   disable_apparmor = true
   enable_selinux = false
+
+${cri}.registry]
+  config_path = ${at('certs.d')}
 
 ${cri}.cni]
   bin_dir = "/usr/lib/cni"
@@ -148,6 +152,10 @@ export function writeNodeConfig(layout: ClusterLayout): void {
     fs.writeFileSync(file, text);
   };
   write(path.join(layout.containerd, 'config.toml'), containerdConfig(layout));
+  write(
+    path.join(layout.containerd, 'certs.d', REGISTRY_ADDRESS, 'hosts.toml'),
+    registryHostsToml(),
+  );
   write(path.join(layout.cni, 'net.d', '10-mcat.conflist'), cniConflist(layout));
   write(path.join(layout.kubelet, 'config.yaml'), kubeletConfig(layout));
   write(path.join(layout.kubelet, 'kube-proxy.yaml'), kubeProxyConfig(layout));

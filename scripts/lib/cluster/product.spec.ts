@@ -1,13 +1,16 @@
 /**
  * The product on the shared test cluster (test-cluster.ts: three nodes, one with
- * TEST_CLUSTER_WORKERS=0), installed the way npm run cluster:up does it (images imported from podman, k8s/'s dependencies, helm install --wait
- * --wait-for-jobs), driven through the relay to the gateway's Service: register, sign in, a test and a
+ * TEST_CLUSTER_WORKERS=0), installed the way npm run cluster:up does it (released into the
+ * cluster's registry, k8s/'s dependencies, helm install --wait --wait-for-jobs of the released
+ * chart from the registry, its images pulled by digest), driven through the relay to the gateway's Service: register, sign in, a test and a
  * missed question, the test deleted and its question gone (the NATS cascade across pods), a
  * password reset mail read back from Mailpit's API, a dev-provider premium purchase lifting the
  * test limit; then every pod Ready with zero restarts. Then a helm upgrade of a config value,
  * polled without a failure, `helm test` after the install and after the upgrade, the service
- * credential made once by the chart's hook Job and kept, names resolved by CoreDNS from a pod, and the chart's network
- * policies, enforced by kube-router, seen to hold. Needs root and the images of npm run images;
+ * credential made once by the chart's hook Job and kept, names resolved by CoreDNS from a pod, the chart's network
+ * policies, enforced by kube-router, seen to hold, and a real Prometheus configured from the
+ * chart's PodMonitor and PrometheusRule scraping every pod, answering the dashboard's queries and
+ * firing the down alert for a deployable scaled to zero. Needs root and the images of npm run images;
  * npm test builds those and runs it last.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -33,8 +36,10 @@ import { writeClusterFigures, type ClusterFigures } from './cluster-figures';
 import { connectFrom } from './connectivity';
 import { pollHealth } from './health-poller';
 import { DNS_IMAGE } from './images';
+import { dashboardQueries } from './monitoring/dashboard-queries';
 import { forwardMailpit, mailsTo } from './mailpit';
 import {
+  componentPods,
   environmentValues,
   forwardService,
   installChart,
@@ -45,6 +50,7 @@ import {
   testRelease,
   type ProductInstall,
 } from './product';
+import { REGISTRY_PREFIX } from './registry';
 import { testCluster } from './test-cluster';
 
 jest.setTimeout(30 * 60_000);
@@ -60,8 +66,8 @@ beforeAll(async () => {
   cluster = shared.cluster;
   product = shared.product;
   figures.clusterUpSeconds =
-    shared.seconds - product.importSeconds - product.dependencySeconds - product.helmSeconds;
-  figures.imageImportSeconds = product.importSeconds;
+    shared.seconds - product.releaseSeconds - product.dependencySeconds - product.helmSeconds;
+  figures.releaseSeconds = product.releaseSeconds;
   figures.dependencySeconds = product.dependencySeconds;
   figures.helmInstallSeconds = product.helmSeconds;
   log(`cluster and product up in ${shared.seconds.toFixed(1)} s`);
@@ -191,6 +197,41 @@ describe('the product on the test cluster', () => {
     expect(pods.restarts).toBe(0);
   });
 
+  it("runs the released images, which the nodes pulled from the cluster's registry by digest", () => {
+    const pods = JSON.parse(
+      kubectlOut([
+        ...['get', 'pods', '-n', NAMESPACE, '-l', `app.kubernetes.io/instance=${RELEASE}`],
+        ...['--field-selector=status.phase=Running', '-o', 'json'],
+      ]),
+    ) as {
+      items: {
+        metadata: { labels: Record<string, string> };
+        spec: { containers: { image: string }[] };
+        status: { containerStatuses: { imageID: string }[] };
+      }[];
+    };
+    const seen: Record<string, { image: string; imageID: string }[]> = {};
+    for (const pod of pods.items) {
+      const component = pod.metadata.labels['app.kubernetes.io/component'] ?? '';
+      const [container] = pod.spec.containers;
+      const [status] = pod.status.containerStatuses;
+      (seen[component] ??= []).push({
+        image: container?.image ?? '',
+        imageID: status?.imageID ?? '',
+      });
+    }
+    expect(Object.keys(seen).sort()).toEqual(Object.keys(product.release.images).sort());
+    for (const [component, image] of Object.entries(product.release.images)) {
+      expect(image.reference).toBe(`${REGISTRY_PREFIX}/${component}:${product.release.version}`);
+      const pinned = `${REGISTRY_PREFIX}/${component}@${image.digest}`;
+      // The imageID a pulled image gets is the registry's digest reference; an imported one's
+      // would be its local id.
+      for (const running of seen[component] ?? []) {
+        expect(running).toEqual({ image: pinned, imageID: pinned });
+      }
+    }
+  });
+
   it('passes helm test after the install: a student signs up, logs a test and reads it back', async () => {
     const { seconds, output } = await testRelease(cluster, log);
     log(`helm test after the install: ${seconds.toFixed(1)} s`);
@@ -221,8 +262,8 @@ describe('the product on the test cluster', () => {
     const tokenBefore = token();
     const before = releasePods(cluster);
     const poller = pollHealth(product.gatewayUrl);
-    const values = environmentValues(product.idTags, { config: { logLevel: 'info' } });
-    const helmSeconds = await installChart(cluster, values, log);
+    const values = environmentValues({ config: { logLevel: 'info' } });
+    const helmSeconds = await installChart(cluster, product.release, values, log);
     // The last old pods end after helm returns (the chart's 10 s preStop pause, then their drain):
     // keep polling through it.
     await new Promise((resolve) => setTimeout(resolve, 25_000));
@@ -348,5 +389,132 @@ describe('the product on the test cluster', () => {
       outsiderToAuth: 'ECONNREFUSED',
       mailerToAuth: 'ECONNREFUSED',
     });
+  });
+});
+
+interface PrometheusTarget {
+  labels: Record<string, string>;
+  health: 'up' | 'down' | 'unknown';
+  lastError: string;
+}
+
+interface PrometheusAlert {
+  labels: Record<string, string>;
+  state: 'pending' | 'firing';
+}
+
+async function prometheus<T>(route: string): Promise<T> {
+  const response = await fetch(`${product.prometheusUrl}${route}`);
+  if (!response.ok) throw new Error(`Prometheus ${route}: ${response.status}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const METRICS_COMPONENTS = ['gateway', 'auth', 'tests', 'questions', 'billing', 'mailer'];
+
+describe("the release watched by Prometheus, through the chart's PodMonitor and PrometheusRule", () => {
+  it("scrapes every pod of each Node deployable with the metrics credential, the web app's none", async () => {
+    const expected = METRICS_COMPONENTS.flatMap((component) =>
+      componentPods(cluster, component).map((pod) => `${component}/${pod.name}`),
+    ).sort();
+    let targets: PrometheusTarget[] = [];
+    const up = () =>
+      targets
+        .filter((target) => target.health === 'up')
+        .map((target) => `${target.labels.app_kubernetes_io_component}/${target.labels.pod}`)
+        .sort();
+    const deadline = Date.now() + 120_000;
+    do {
+      targets = (await prometheus<{ activeTargets: PrometheusTarget[] }>('/api/v1/targets'))
+        .activeTargets;
+      if (up().join() === expected.join()) break;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    } while (Date.now() < deadline);
+    log(
+      `Prometheus targets: ${JSON.stringify(targets.map((t) => [t.labels.pod, t.health, t.lastError]))}`,
+    );
+    expect(up()).toEqual(expected);
+    expect(targets.filter((target) => target.health !== 'up')).toEqual([]);
+    for (const target of targets) {
+      expect(target.labels).toMatchObject({ job: `${NAMESPACE}/${RELEASE}`, namespace: NAMESPACE });
+    }
+    const groups = (await prometheus<{ groups: { name: string }[] }>('/api/v1/rules')).groups;
+    expect(groups.map((group) => group.name).sort()).toEqual([
+      'mcat-logbook.availability',
+      'mcat-logbook.events',
+      'mcat-logbook.requests',
+    ]);
+  });
+
+  it("runs every query of the chart's Grafana dashboard on the release's series", async () => {
+    const json = kubectlOut([
+      ...['get', 'configmap', '-n', NAMESPACE, `${RELEASE}-dashboard`],
+      ...['-o', 'jsonpath={.data.mcat-logbook\\.json}'],
+    ]);
+    const queries = dashboardQueries(json, { namespace: NAMESPACE, fullname: RELEASE });
+    // Series every running release has; the rest (5xx, dead letters, restarts from
+    // kube-state-metrics) may rightly be empty.
+    const always = [
+      'Pods answering scrapes',
+      'Requests per second',
+      'p99 request time',
+      'Oldest event waiting in an outbox',
+    ];
+    let answered: { panel: string; status: string; results: number }[] = [];
+    const deadline = Date.now() + 120_000;
+    do {
+      answered = await Promise.all(
+        queries.map(async ({ panel, expr }) => {
+          const response = await fetch(
+            `${product.prometheusUrl}/api/v1/query?query=${encodeURIComponent(expr)}`,
+          );
+          const body = (await response.json()) as { status: string; data?: { result: unknown[] } };
+          return { panel, status: body.status, results: body.data?.result.length ?? 0 };
+        }),
+      );
+      const shown = new Set(answered.filter((a) => a.results > 0).map((a) => a.panel));
+      if (always.every((panel) => shown.has(panel))) break;
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    } while (Date.now() < deadline);
+    log(`dashboard queries: ${JSON.stringify(answered)}`);
+    expect(answered.filter((a) => a.status !== 'success')).toEqual([]);
+    const shown = new Set(answered.filter((a) => a.results > 0).map((a) => a.panel));
+    expect(always.filter((panel) => !shown.has(panel))).toEqual([]);
+  });
+
+  it('fires McatLogbookDeployableDown within 2 minutes of a deployable scaled to zero', async () => {
+    const deployment = `deployment/${RELEASE}-mailer`;
+    const replicas = kubectlOut([
+      'get',
+      deployment,
+      '-n',
+      NAMESPACE,
+      '-o',
+      'jsonpath={.spec.replicas}',
+    ]);
+    const downAlerts = async () =>
+      (await prometheus<{ alerts: PrometheusAlert[] }>('/api/v1/alerts')).alerts.filter(
+        (alert) => alert.labels.alertname === 'McatLogbookDeployableDown',
+      );
+    expect(await downAlerts()).toEqual([]);
+    const started = Date.now();
+    kubectlOut(['scale', deployment, '-n', NAMESPACE, '--replicas=0']);
+    try {
+      let alerts: PrometheusAlert[] = [];
+      while (Date.now() - started < 180_000) {
+        alerts = await downAlerts();
+        if (alerts.some((alert) => alert.state === 'firing')) break;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      const seconds = (Date.now() - started) / 1000;
+      figures.alertFiringSeconds = seconds;
+      log(`McatLogbookDeployableDown firing ${seconds.toFixed(1)} s after the scale to zero`);
+      expect(
+        alerts.map((alert) => [alert.labels.app_kubernetes_io_component, alert.state]),
+      ).toEqual([['mailer', 'firing']]);
+      expect(seconds).toBeLessThan(120);
+    } finally {
+      kubectlOut(['scale', deployment, '-n', NAMESPACE, `--replicas=${replicas}`]);
+      kubectlOut(['rollout', 'status', deployment, '-n', NAMESPACE, '--timeout=180s']);
+    }
   });
 });

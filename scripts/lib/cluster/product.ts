@@ -1,7 +1,9 @@
 /**
- * The product on the one-node cluster: its images from podman's storage into the node's
- * containerd, and the dependencies of k8s/ (scripts/lib/cluster/dependencies, images built here).
- * See docs/adr/0015-one-node-cluster.md, "The product on the cluster".
+ * The product on the cluster: released into the cluster's registry (npm run release's code: the
+ * images npm run images built, pushed by digest, and the chart pinned to them), the dependencies
+ * of k8s/ (scripts/lib/cluster/dependencies, images built here and imported into the nodes'
+ * containerd), then the chart installed from the registry. See docs/adr/0015-one-node-cluster.md,
+ * "The product on the cluster", and docs/adr/0032-releases-and-the-registry.md.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -15,10 +17,15 @@ import { importPodmanImage } from './podman-images';
 import { DNS_IMAGE, ensureImageArchive, importImage } from './images';
 import { freePort } from '../infra';
 import { REPO_ROOT } from '../ports';
+import { readChartRelease } from '../release/chart-release';
+import { publishRelease, pushImage, type PublishOptions, type Release } from '../release/publish';
 import { ensureTool } from '../tools';
 import { readDaemon, isAlive } from './daemons';
 import { readRelayPort, relayDaemons, startRelay } from './forward';
 import { NETWORK } from './layout';
+import { installMonitoringCrds, installPrometheus } from './monitoring/prometheus';
+import { inNetns } from './netns';
+import { REGISTRY_ADDRESS, REGISTRY_PREFIX, registryOnHost } from './registry';
 
 export const NAMESPACE = 'mcat';
 const execFileAsync = promisify(execFile);
@@ -26,45 +33,58 @@ const execFileAsync = promisify(execFile);
 const dependencies = (cluster: Cluster) =>
   path.join(__dirname, cluster.workers.length > 0 ? 'dependencies-ha' : 'dependencies');
 
-/** The chart's values on this cluster after values-dev.yaml: one node's, then the several nodes'. */
+/** The chart's values on this cluster after values-dev.yaml: its monitoring, several nodes'. */
 const clusterValues = (cluster: Cluster) => [
-  path.join(__dirname, 'values-local-cluster.yaml'),
+  path.join(__dirname, 'values-monitoring.yaml'),
   ...(cluster.workers.length > 0 ? [path.join(__dirname, 'values-several-nodes.yaml')] : []),
 ];
 
 export interface ProductFigures {
-  importSeconds: number;
-  imported: number;
-  unchanged: number;
-  /** Each image's `id-<...>` tag in the node's containerd, which the chart is given. */
-  idTags: Record<ImageName, string>;
+  /** The release's seconds: the seven images and the chart pushed to the cluster's registry. */
+  releaseSeconds: number;
+  /** What the release pushed: each image's reference and digest, the chart's OCI reference. */
+  release: Release;
 }
 
-export async function importProductImages(
+/** The release's options for the cluster's registry: its commands run in node 0's namespace. */
+const registryOptions = (cluster: Cluster, log: (line: string) => void): PublishOptions => ({
+  registry: REGISTRY_PREFIX,
+  plainHttp: true,
+  helm: ensureTool('helm', log),
+  wrap: (argv) => inNetns(cluster.layout, argv),
+  env: helmEnv(cluster),
+  log,
+});
+
+/**
+ * The release of this tree (npm run release) into the cluster's registry: the images npm run
+ * images built pushed by digest, the chart pinned to them, in `<cluster>/release/`.
+ */
+export async function releaseProduct(
   cluster: Cluster,
   log: (line: string) => void = () => undefined,
 ): Promise<ProductFigures> {
   const started = Date.now();
-  let imported = 0;
-  const idTags = {} as Record<ImageName, string>;
-  const nodes = clusterNodes(cluster);
-  for (const name of Object.keys(PRODUCT_IMAGES) as ImageName[]) {
-    const results = await importPodmanImage(nodes, productImage(name));
-    for (const [index, result] of results.entries()) {
-      if (result.imported) imported += 1;
-      idTags[name] = result.idTag;
-      log(
-        `${result.reference} (${result.idTag}) on ${nodes[index]?.node.name}: ${result.imported ? 'imported' : 'unchanged'} (${result.seconds.toFixed(1)} s)`,
-      );
-    }
-  }
-  const total = Object.keys(PRODUCT_IMAGES).length * nodes.length;
-  return {
-    importSeconds: (Date.now() - started) / 1000,
-    imported,
-    unchanged: total - imported,
-    idTags,
-  };
+  const sources = Object.fromEntries(
+    (Object.keys(PRODUCT_IMAGES) as ImageName[]).map((name) => [name, productImage(name)]),
+  );
+  const release = await publishRelease(
+    readChartRelease(),
+    sources,
+    path.join(cluster.layout.dir, 'release'),
+    registryOptions(cluster, log),
+  );
+  return { releaseSeconds: (Date.now() - started) / 1000, release };
+}
+
+/** Pushes one more local image to the cluster's registry; answers its digest. */
+export function pushToRegistry(
+  cluster: Cluster,
+  source: string,
+  nameAndTag: string,
+  log: (line: string) => void = () => undefined,
+): Promise<string> {
+  return pushImage(source, `${REGISTRY_PREFIX}/${nameAndTag}`, registryOptions(cluster, log));
 }
 
 function kubectlOk(cluster: Cluster, args: string[], input?: string): string {
@@ -172,30 +192,33 @@ export async function installDns(cluster: Cluster): Promise<void> {
 export const RELEASE = 'mcat-logbook';
 
 /**
- * The values cluster:up adds after values-dev.yaml and values-local-cluster.yaml: each image by its
- * id tag (a rebuilt image rolls its pods), the settings of npm start it honours, and `extra`.
+ * The values cluster:up adds after values-dev.yaml (and values-several-nodes.yaml): the settings
+ * of npm start it honours, and `extra`. The images are the chart's own: the release pinned them.
  */
 export function environmentValues(
-  idTags: Record<ImageName, string>,
   extra: Record<string, Record<string, unknown>> = {},
 ): Record<string, Record<string, unknown>> {
   const values: Record<string, Record<string, unknown>> = {};
-  for (const [name, tag] of Object.entries(idTags)) values[name] = { image: { tag } };
   const gatewayEnv: Record<string, string> = {};
   if (process.env.RATE_LIMIT_EXEMPT_IPS) {
     // Callers on the host reach the gateway through the relay, from the pods' bridge address.
     gatewayEnv.RATE_LIMIT_EXEMPT_IPS = `${process.env.RATE_LIMIT_EXEMPT_IPS},${NETWORK.podGateway}`;
   }
-  values.gateway = { ...values.gateway, env: gatewayEnv };
+  values.gateway = { env: gatewayEnv };
   for (const [key, value] of Object.entries(extra)) {
     values[key] = { ...values[key], ...value };
   }
   return values;
 }
 
-/** The JWT key Secret (k8s/dev-jwt-keys.sh), then the chart, waiting for its pods and Jobs. */
+/**
+ * The JWT key Secret (k8s/dev-jwt-keys.sh), then the released chart from the cluster's registry
+ * (through its relay on the host), waiting for its pods and Jobs; the nodes pull its images by
+ * digest.
+ */
 export async function installChart(
   cluster: Cluster,
+  release: Release,
   values: Record<string, unknown>,
   log: (line: string) => void,
 ): Promise<number> {
@@ -206,13 +229,16 @@ export async function installChart(
   });
   const fromEnvironment = path.join(cluster.layout.dir, 'values-environment.yaml');
   fs.writeFileSync(fromEnvironment, JSON.stringify(values));
+  const registry = registryOnHost(cluster.layout);
+  if (registry === null) throw new Error('The cluster has no registry: run npm run cluster:up');
   await helm(
     cluster,
     [
       'upgrade',
       '--install',
       RELEASE,
-      path.join(REPO_ROOT, 'helm'),
+      release.chart.reference.replace(REGISTRY_ADDRESS, registry),
+      ...['--version', release.chart.version, '--plain-http'],
       '--namespace',
       NAMESPACE,
       '--kubeconfig',
@@ -286,12 +312,19 @@ export async function testRelease(
   }
 }
 
-/** kubectl's and helm's environment for the cluster. */
+/** kubectl's and helm's environment for the cluster: helm's caches in the cluster's folder. */
 const kubeEnv = (cluster: Cluster): NodeJS.ProcessEnv => ({
   ...process.env,
   KUBECONFIG: cluster.kubeconfig,
   KUBECACHEDIR: cluster.layout.kubeCache,
   PATH: `${path.dirname(cluster.kubectlBinary)}:${process.env.PATH ?? ''}`,
+});
+
+const helmEnv = (cluster: Cluster): NodeJS.ProcessEnv => ({
+  ...kubeEnv(cluster),
+  HELM_CACHE_HOME: path.join(cluster.layout.dir, 'helm', 'cache'),
+  HELM_CONFIG_HOME: path.join(cluster.layout.dir, 'helm', 'config'),
+  HELM_DATA_HOME: path.join(cluster.layout.dir, 'helm', 'data'),
 });
 
 /**
@@ -303,14 +336,7 @@ async function helm(
   args: string[],
   log: (line: string) => void,
 ): Promise<{ stdout: string; stderr: string }> {
-  return execFileAsync(ensureTool('helm', log), args, {
-    env: {
-      ...kubeEnv(cluster),
-      HELM_CACHE_HOME: path.join(cluster.layout.dir, 'helm', 'cache'),
-      HELM_CONFIG_HOME: path.join(cluster.layout.dir, 'helm', 'config'),
-      HELM_DATA_HOME: path.join(cluster.layout.dir, 'helm', 'data'),
-    },
-  });
+  return execFileAsync(ensureTool('helm', log), args, { env: helmEnv(cluster) });
 }
 
 /** A field of a deployable's Service in the release, read with a kubectl jsonpath. */
@@ -374,6 +400,8 @@ export interface ProductInstall extends ProductFigures {
   dependencySeconds: number;
   helmSeconds: number;
   gatewayUrl: string;
+  /** Prometheus' API on the host (monitoring/prometheus.ts). */
+  prometheusUrl: string;
 }
 
 /** Everything above in order, on a cluster whose node is Ready; again on a running one, too. */
@@ -381,18 +409,22 @@ export async function installProduct(
   cluster: Cluster,
   log: (line: string) => void = () => undefined,
 ): Promise<ProductInstall> {
-  const images = await importProductImages(cluster, log);
+  const released = await releaseProduct(cluster, log);
   log(
-    `Product images: ${images.imported} imported, ${images.unchanged} unchanged, in ${images.importSeconds.toFixed(1)} s`,
+    `Released ${released.release.chart.reference}:${released.release.version} to the cluster's registry in ${released.releaseSeconds.toFixed(1)} s`,
   );
   await installDns(cluster);
   const dependencySeconds = await installDependencies(cluster, log);
   log(`Dependencies (FerretDB, NATS, Redis, Mailpit) Ready in ${dependencySeconds.toFixed(1)} s`);
-  const helmSeconds = await installChart(cluster, environmentValues(images.idTags), log);
+  installMonitoringCrds(cluster);
+  const helmSeconds = await installChart(cluster, released.release, environmentValues(), log);
   log(`helm upgrade --install --wait --wait-for-jobs: ${helmSeconds.toFixed(1)} s`);
   const gatewayUrl = await forwardGateway(cluster);
   log(`The product: ${gatewayUrl} (in ${path.join(cluster.layout.dir, 'gateway-url')})`);
-  return { ...images, dependencySeconds, helmSeconds, gatewayUrl };
+  const prometheusUrl = await installPrometheus(cluster, NAMESPACE);
+  fs.writeFileSync(path.join(cluster.layout.dir, 'prometheus-url'), `${prometheusUrl}\n`);
+  log(`Prometheus: ${prometheusUrl} (in ${path.join(cluster.layout.dir, 'prometheus-url')})`);
+  return { ...released, dependencySeconds, helmSeconds, gatewayUrl, prometheusUrl };
 }
 
 /** A pod of the release: its name, node, address, and whether it is Ready. */

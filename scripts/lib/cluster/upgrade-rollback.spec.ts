@@ -10,7 +10,7 @@
  */
 import { MongoClient } from 'mongodb';
 import { GatewayClient } from '@mcat/test-support/system/gateway-client';
-import { clusterNodes, type Cluster } from './cluster';
+import type { Cluster } from './cluster';
 import {
   writeClusterFigures,
   type ClusterFigures,
@@ -20,11 +20,11 @@ import { startRelay } from './forward';
 import { pollHealth } from './health-poller';
 import { freePort } from '../infra';
 import { buildNextQuestionsImage, NEXT_BUILD } from './next-build';
-import { importPodmanImage } from './podman-images';
 import {
   environmentValues,
   installChart,
   NAMESPACE,
+  pushToRegistry,
   rollbackChart,
   type ProductInstall,
 } from './product';
@@ -47,7 +47,9 @@ const QUESTIONS_DATABASE = 'mcat_questions';
 let cluster: Cluster;
 let product: ProductInstall;
 let gateway: GatewayClient;
-let nextTag: string;
+/** The next build's digest in the cluster's registry, and the release's own. */
+let nextDigest: string;
+let releasedDigest: string;
 let mongo: MongoClient;
 const figures: Omit<ClusterFigures, 'recordedAt'> = {};
 const log = (line: string) => process.stdout.write(`[upgrade-rollback.spec] ${line}\n`);
@@ -57,9 +59,16 @@ beforeAll(async () => {
   cluster = shared.cluster;
   product = shared.product;
   gateway = new GatewayClient(product.gatewayUrl, '127.0.0.1');
-  const [imported] = await importPodmanImage(clusterNodes(cluster), buildNextQuestionsImage(log));
-  if (!imported) throw new Error('The cluster has no node to import the next build into');
-  nextTag = imported.idTag;
+  const next = buildNextQuestionsImage(log);
+  nextDigest = await pushToRegistry(
+    cluster,
+    next,
+    `questions:${product.release.version}-next`,
+    log,
+  );
+  const released = product.release.images.questions;
+  if (!released) throw new Error('The release has no questions image');
+  releasedDigest = released.digest;
   // The database's Service is headless (its StatefulSet's): the relay goes to its one pod.
   const mongoPod = cluster.kubectl([
     ...['get', 'pod', '-n', NAMESPACE, 'mongodb-0'],
@@ -77,18 +86,18 @@ afterAll(async () => {
   await mongo?.close();
 });
 
-/** The image tags of the questions service's running pods. */
-function questionsImageTags(): string[] {
+/** The image digests of the questions service's running pods. */
+function questionsImageDigests(): string[] {
   const images = cluster.kubectl([
     ...['get', 'pods', '-n', NAMESPACE, '-l', 'app.kubernetes.io/component=questions'],
     ...['--field-selector=status.phase=Running'],
     ...['-o', 'jsonpath={.items[*].spec.containers[0].image}'],
   ]).stdout;
-  const tags = images
+  const digests = images
     .split(' ')
     .filter(Boolean)
-    .map((image) => image.slice(image.lastIndexOf(':') + 1));
-  return [...new Set(tags)].sort();
+    .map((image) => image.slice(image.lastIndexOf('@') + 1));
+  return [...new Set(digests)].sort();
 }
 
 async function questionIndexes(): Promise<Record<string, unknown>[]> {
@@ -149,16 +158,21 @@ function expectNothingFailed(run: UnderLoad): void {
 
 describe('an upgrade that adds a field and an index, and its rollback, under load', () => {
   it('upgrades the questions service to the next build without one failed poll or request', async () => {
-    expect(questionsImageTags()).toEqual([product.idTags.questions]);
+    expect(questionsImageDigests()).toEqual([releasedDigest]);
     expect(await questionIndexes()).not.toContainEqual(NEXT_BUILD.index);
 
     const run = await underLoad(() =>
-      installChart(cluster, environmentValues({ ...product.idTags, questions: nextTag }), log),
+      installChart(
+        cluster,
+        product.release,
+        environmentValues({ questions: { image: { digest: nextDigest } } }),
+        log,
+      ),
     );
     figures.schemaUpgrade = run.figure;
 
     expectNothingFailed(run);
-    expect(questionsImageTags()).toEqual([nextTag]);
+    expect(questionsImageDigests()).toEqual([nextDigest]);
     expect(await questionIndexes()).toContainEqual(NEXT_BUILD.index);
     const withField = await mongo
       .db(QUESTIONS_DATABASE)
@@ -172,7 +186,7 @@ describe('an upgrade that adds a field and an index, and its rollback, under loa
     figures.rollback = run.figure;
 
     expectNothingFailed(run);
-    expect(questionsImageTags()).toEqual([product.idTags.questions]);
+    expect(questionsImageDigests()).toEqual([releasedDigest]);
     expect(await questionIndexes()).toContainEqual(NEXT_BUILD.index);
   });
 });

@@ -184,6 +184,20 @@ describe('what a release refuses', () => {
   };
   const entry = '## [1.2.3] - 2026-11-28\n\n### Fixed\n- A thing.\n\n## [1.2.2] - 2026-11-27\n';
 
+  it('an image podman does not have, before pushing anything', async () => {
+    await expect(
+      publishRelease(
+        readChartRelease(),
+        { gateway: 'localhost/mcat-release-test/absent:1' },
+        path.join(work, 'absent'),
+        options,
+      ),
+    ).rejects.toThrow(
+      'podman has no image localhost/mcat-release-test/absent:1: build it first (npm run images)',
+    );
+    expect(fs.existsSync(path.join(work, 'absent', 'release.json'))).toBe(false);
+  });
+
   it('a chart whose appVersion is not its version', () => {
     const read = chartCopy('name: c\nversion: 1.2.3\nappVersion: "1.2.2"\n', entry);
     expect(read).toThrow('appVersion 1.2.2 differs from version 1.2.3');

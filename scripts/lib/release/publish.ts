@@ -6,7 +6,7 @@
  * `release.json` in the output folder saying what went where. Commands may be run through a
  * wrapper (`nsenter --net=...` for a registry reached inside a network namespace).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +70,10 @@ export async function pushImage(
   reference: string,
   options: PublishOptions,
 ): Promise<string> {
+  const exists = spawnSync('podman', ['image', 'exists', source], { stdio: 'ignore' });
+  if (exists.status !== 0) {
+    throw new Error(`podman has no image ${source}: build it first (npm run images)`);
+  }
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcat-push-'));
   const digestFile = path.join(folder, 'digest');
   try {
