@@ -143,6 +143,15 @@ function kubectlFor(layout: ClusterLayout, kubectl: string) {
   };
 }
 
+/** kubectl's output, or an error with its message when it fails. */
+export function kubectlOk(cluster: Cluster, args: string[], input?: string): string {
+  const result = cluster.kubectl(args, input);
+  if (result.status !== 0) {
+    throw new Error(`kubectl ${args.join(' ')} failed: ${result.stderr.trim()}`);
+  }
+  return result.stdout;
+}
+
 /** Node 0's layout, then each worker's. */
 export const clusterNodes = (cluster: Cluster): ClusterLayout[] => [
   cluster.layout,

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCT_IMAGES, productImage, type ImageName } from '../../images';
-import { clusterNodes, type Cluster } from './cluster';
+import { clusterNodes, kubectlOk, type Cluster } from './cluster';
 import { waitFor } from './daemons';
 import { buildDependencyImages, DEPENDENCY_IMAGES } from './dependency-images';
 import { importPodmanImage } from './podman-images';
@@ -85,14 +85,6 @@ export function pushToRegistry(
   log: (line: string) => void = () => undefined,
 ): Promise<string> {
   return pushImage(source, `${REGISTRY_PREFIX}/${nameAndTag}`, registryOptions(cluster, log));
-}
-
-function kubectlOk(cluster: Cluster, args: string[], input?: string): string {
-  const result = cluster.kubectl(args, input);
-  if (result.status !== 0) {
-    throw new Error(`kubectl ${args.join(' ')} failed: ${result.stderr.trim()}`);
-  }
-  return result.stdout;
 }
 
 /** Every pod of the namespace Ready, none failed; their names and restarts, and the restarts' sum. */

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { customResourceDefinition, GO_TOOLS } from '../../tools';
-import type { Cluster } from '../cluster';
+import { kubectlOk, type Cluster } from '../cluster';
 import { waitFor } from '../daemons';
 import { readRelayPort, startRelay } from '../forward';
 import { ensureImageArchive, importImage, type GoImage } from '../images';
@@ -38,14 +38,6 @@ const secretDir = (secret: string) => `/etc/prometheus/secrets/${secret}`;
 
 interface KubeList<T> {
   items: T[];
-}
-
-function kubectlOk(cluster: Cluster, args: string[], input?: string): string {
-  const result = cluster.kubectl(args, input);
-  if (result.status !== 0) {
-    throw new Error(`kubectl ${args.join(' ')} failed: ${result.stderr.trim()}`);
-  }
-  return result.stdout;
 }
 
 /** The Prometheus Operator's PodMonitor and PrometheusRule definitions, on the API server. */
