@@ -70,7 +70,7 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env)
   });
   log(`Released ${chart.name} ${chart.version}: ${path.join(out, 'release.json')}`);
   log(
-    `Install it: helm install <release> ${release.chart.reference} --version ${release.chart.version}`,
+    `Install it: helm install <release> ${release.chart.reference} --version ${release.chart.version}${options['plain-http'] ? ' --plain-http' : ''}`,
   );
   return 0;
 }
