@@ -344,7 +344,7 @@ export async function waitForAnswer(what: string, url: string): Promise<void> {
     what,
     async () => {
       try {
-        return (await fetch(url)).ok;
+        return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
       } catch {
         return false;
       }

@@ -74,12 +74,16 @@ export function registryOnHost(layout: ClusterLayout): string | null {
   return port === null ? null : `127.0.0.1:${port}`;
 }
 
-/** True once the registry answers its API's base route (GET /v2/) through the relay. */
+/**
+ * True once the registry answers its API's base route (GET /v2/) through the relay; false after
+ * 2 s without an answer (a request sent through the relay as the registry starts was seen to get
+ * none, ever).
+ */
 export async function isRegistryReady(layout: ClusterLayout): Promise<boolean> {
   const host = registryOnHost(layout);
   if (host === null) return false;
   try {
-    return (await fetch(`http://${host}/v2/`)).ok;
+    return (await fetch(`http://${host}/v2/`, { signal: AbortSignal.timeout(2000) })).ok;
   } catch {
     return false;
   }

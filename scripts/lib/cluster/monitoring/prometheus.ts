@@ -241,7 +241,7 @@ export async function installPrometheus(cluster: Cluster, namespace: string): Pr
     'Prometheus through its relay',
     async () => {
       try {
-        return (await fetch(`${url}/-/ready`)).ok;
+        return (await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(2000) })).ok;
       } catch {
         return false;
       }
