@@ -9,6 +9,7 @@ export * from './service-kit.module';
 export * from './auth/jwt-auth.guard';
 export * from './auth/session-versions';
 export * from './infra/nats';
+export * from './infra/nats-credentials';
 export * from './infra/redis';
 export * from './caching/per-user-cache';
 export * from './events/event-envelope';

@@ -8,7 +8,7 @@ import { HealthController } from './health/health.controller';
 import { HealthRegistry } from './health/health-registry';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { MongoHealth, mongoModule } from './infra/mongo';
-import { NATS_CONNECTION, NATS_URL, NatsCloser, natsProvider } from './infra/nats';
+import { NATS_CONNECTION, NATS_CREDS_FILE, NATS_URL, NatsCloser, natsProvider } from './infra/nats';
 import { REDIS, REDIS_URL, RedisCloser, redisProvider } from './infra/redis';
 import { loggingModule } from './logging/logging.module';
 import { Metrics, MetricsController } from './metrics/metrics';
@@ -68,6 +68,7 @@ export class ServiceKitModule {
     if (config.NATS_URL) {
       providers.push(
         { provide: NATS_URL, useValue: config.NATS_URL },
+        { provide: NATS_CREDS_FILE, useValue: config.NATS_CREDS_FILE },
         {
           provide: EVENT_STREAM_OPTIONS,
           useValue: { replicas: config.EVENT_STREAM_REPLICAS } satisfies EventStreamOptions,

@@ -21,6 +21,7 @@ import {
 } from './support/event-test-service';
 import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
 import { DEAD_LETTERS_USAGE, deadLettersCommand } from '../src/events/dead-letters-command';
+import { natsServer } from '../src/infra/nats-credentials';
 
 /** /metrics answers only a scrape with the service credential. */
 const scrape = { headers: { authorization: `Bearer ${TEST_INTERNAL_API_TOKEN}` } };
@@ -196,7 +197,7 @@ describe('JetStream event consumers', () => {
     const run = async (...args: string[]) => {
       const out: string[] = [];
       const err: string[] = [];
-      const code = await deadLettersCommand(args, nats.url, {
+      const code = await deadLettersCommand(args, natsServer(nats.url, undefined), {
         out: (line) => out.push(line),
         err: (line) => err.push(line),
       });

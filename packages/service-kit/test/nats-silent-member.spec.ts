@@ -46,7 +46,7 @@ describe('the NATS connection when its cluster member is lost', () => {
   it('moves to another member within seconds, ready again, its subscriptions with it', async () => {
     const health = new HealthRegistry();
     const factory = (natsProvider as FactoryProvider<Promise<NatsConnection>>).useFactory;
-    const nc = await factory(`nats://127.0.0.1:${service.port}`, health);
+    const nc = await factory(`nats://127.0.0.1:${service.port}`, undefined, health);
     clients.push(nc);
     const statuses: string[] = [];
     void (async () => {

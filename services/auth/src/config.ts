@@ -24,6 +24,7 @@ export const authEnvSchema = baseEnvSchema
   .extend({
     MONGO_URL: envFields.MONGO_URL,
     NATS_URL: envFields.NATS_URL,
+    NATS_CREDS_FILE: envFields.NATS_CREDS_FILE,
     EVENT_STREAM_REPLICAS: envFields.EVENT_STREAM_REPLICAS,
     /** Where the services read the public keys; by default this service's own JWKS. */
     JWKS_URL: envFields.JWKS_URL.optional(),

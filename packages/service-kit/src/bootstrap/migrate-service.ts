@@ -5,11 +5,13 @@ import { envFields, loadConfig } from '../config/env';
 import { ensureEventStreams } from '../events/event-streams';
 import { retryJetStreamStart } from '../events/jetstream-start-retry';
 import { serviceDatabaseName } from '../infra/mongo';
+import { natsServer } from '../infra/nats-credentials';
 
 /** What a migration needs: the service's database and the bus, nothing else. */
 export const migrationEnvSchema = z.object({
   MONGO_URL: envFields.MONGO_URL,
   NATS_URL: envFields.NATS_URL,
+  NATS_CREDS_FILE: envFields.NATS_CREDS_FILE,
   EVENT_STREAM_REPLICAS: envFields.EVENT_STREAM_REPLICAS,
 });
 export type MigrationConfig = z.infer<typeof migrationEnvSchema>;
@@ -76,7 +78,7 @@ export async function migrateService({
     await connection.close();
   }
   const nc = await connect({
-    servers: config.NATS_URL,
+    ...natsServer(config.NATS_URL, config.NATS_CREDS_FILE),
     name: `${service}-migrate`,
     timeout: 10_000,
   });

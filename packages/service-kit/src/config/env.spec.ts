@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { NATS_CREDS_MARKER } from '../infra/nats-credentials';
 import { ConfigError, parseConfig, serviceEnvSchema } from './env';
 
 const env = {
@@ -64,6 +68,35 @@ describe('service configuration', () => {
       expect(() => parseConfig(serviceEnvSchema, { ...env, EVENT_STREAM_REPLICAS: bad })).toThrow(
         new ConfigError(`Invalid configuration: ${message}`),
       );
+    }
+  });
+
+  it('takes NATS_CREDS_FILE only when it names a readable NATS credentials file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcat-creds-'));
+    try {
+      const creds = path.join(dir, 'mcat.creds');
+      fs.writeFileSync(
+        creds,
+        `${NATS_CREDS_MARKER}\neyJ0eXAiOiJKV1QifQ\n------END NATS USER JWT------\n`,
+      );
+      const notCreds = path.join(dir, 'ca.crt');
+      fs.writeFileSync(notCreds, '-----BEGIN CERTIFICATE-----\n');
+      expect(parseConfig(serviceEnvSchema, env).NATS_CREDS_FILE).toBeUndefined();
+      expect(
+        parseConfig(serviceEnvSchema, { ...env, NATS_CREDS_FILE: '' }).NATS_CREDS_FILE,
+      ).toBeUndefined();
+      expect(
+        parseConfig(serviceEnvSchema, { ...env, NATS_CREDS_FILE: creds }).NATS_CREDS_FILE,
+      ).toBe(creds);
+      for (const bad of [path.join(dir, 'missing.creds'), notCreds, dir]) {
+        expect(() => parseConfig(serviceEnvSchema, { ...env, NATS_CREDS_FILE: bad })).toThrow(
+          new ConfigError(
+            'Invalid configuration: NATS_CREDS_FILE must name a readable NATS credentials file',
+          ),
+        );
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import ConnectionString from 'mongodb-connection-string-url';
 import { z } from 'zod';
+import { isNatsCredsFile } from '../infra/nats-credentials';
 
 /**
  * Environment variables shared by the services. Each service builds its own schema from these
@@ -64,6 +65,17 @@ export const envFields = {
     }
   }, 'MONGO_URL must be a mongodb:// or mongodb+srv:// URL'),
   NATS_URL: urlVariable('NATS_URL', ['nats:', 'tls:']),
+  /**
+   * A NATS credentials file (a user's JWT and seed) for a server that authenticates its clients;
+   * unset: the process connects without credentials.
+   */
+  NATS_CREDS_FILE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .refine(isNatsCredsFile, 'NATS_CREDS_FILE must name a readable NATS credentials file')
+      .optional(),
+  ),
   /**
    * Copies of each JetStream stream the process creates: 1 for a single NATS server, 3 on a
    * three-node JetStream cluster. A stream that has more keeps them (ADR 0028).
@@ -131,6 +143,7 @@ export type BaseConfig = z.infer<typeof baseEnvSchema>;
 export const serviceEnvSchema = baseEnvSchema.extend({
   MONGO_URL: envFields.MONGO_URL,
   NATS_URL: envFields.NATS_URL,
+  NATS_CREDS_FILE: envFields.NATS_CREDS_FILE,
   EVENT_STREAM_REPLICAS: envFields.EVENT_STREAM_REPLICAS,
   JWKS_URL: envFields.JWKS_URL,
 });
@@ -138,7 +151,12 @@ export type ServiceConfig = z.infer<typeof serviceEnvSchema>;
 
 /** A process may leave out the database, the bus or token checks (the mailer needs none). */
 export type KitConfig = BaseConfig &
-  Partial<Pick<ServiceConfig, 'MONGO_URL' | 'NATS_URL' | 'EVENT_STREAM_REPLICAS' | 'JWKS_URL'>>;
+  Partial<
+    Pick<
+      ServiceConfig,
+      'MONGO_URL' | 'NATS_URL' | 'NATS_CREDS_FILE' | 'EVENT_STREAM_REPLICAS' | 'JWKS_URL'
+    >
+  >;
 
 export class ConfigError extends Error {}
 

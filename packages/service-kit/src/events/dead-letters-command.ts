@@ -4,6 +4,7 @@
  * `npm run dead-letters -- ...` on one machine, the compiled replay-dead-letter.cli.js in a pod.
  */
 import { connect } from 'nats';
+import type { NatsServer } from '../infra/nats-credentials';
 import {
   getDeadLetter,
   listDeadLetters,
@@ -43,10 +44,10 @@ const sequences = (args: string[]): number[] | null => {
     : null;
 };
 
-/** Runs the command against the NATS server at `natsUrl`; answers the exit code. */
+/** Runs the command against the NATS server `server` names (natsServer); answers the exit code. */
 export async function deadLettersCommand(
   args: string[],
-  natsUrl: string,
+  server: NatsServer,
   output: CommandOutput,
 ): Promise<number> {
   const [command, ...rest] = args;
@@ -59,7 +60,7 @@ export async function deadLettersCommand(
     output.err(DEAD_LETTERS_USAGE);
     return 2;
   }
-  const nc = await connect({ servers: natsUrl, timeout: 5000 });
+  const nc = await connect({ ...server, timeout: 5000 });
   try {
     if (command === 'list') {
       const letters = await listDeadLetters(nc);

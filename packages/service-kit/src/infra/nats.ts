@@ -7,9 +7,11 @@ import {
 } from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { HealthRegistry } from '../health/health-registry';
+import { natsServer } from './nats-credentials';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const NATS_URL = Symbol('NATS_URL');
+export const NATS_CREDS_FILE = Symbol('NATS_CREDS_FILE');
 
 /** How often the connection asks the server to answer (PING). */
 export const NATS_PING_INTERVAL_MS = 5000;
@@ -20,11 +22,15 @@ export const NATS_PING_INTERVAL_MS = 5000;
  */
 export const natsProvider: Provider = {
   provide: NATS_CONNECTION,
-  inject: [NATS_URL, HealthRegistry],
-  useFactory: async (url: string, health: HealthRegistry): Promise<NatsConnection> => {
+  inject: [NATS_URL, NATS_CREDS_FILE, HealthRegistry],
+  useFactory: async (
+    url: string,
+    credsFile: string | undefined,
+    health: HealthRegistry,
+  ): Promise<NatsConnection> => {
     const logger = new Logger('nats');
     const nc = await connect({
-      servers: url,
+      ...natsServer(url, credsFile),
       name: process.env.SERVICE_NAME,
       waitOnFirstConnect: true,
       maxReconnectAttempts: -1,

@@ -5,7 +5,7 @@
  *   outbox-dead-letters show <event id>
  *   outbox-dead-letters replay <event id>...
  * MONGO_URL names the service's database (e.g. mongodb://127.0.0.1:27117/mcat_tests); NATS_URL the
- * server to replay to (default nats://127.0.0.1:4222); EVENT_STREAM_REPLICAS the replicas of a
+ * server to replay to (default nats://127.0.0.1:4222) and NATS_CREDS_FILE its credentials, if any; EVENT_STREAM_REPLICAS the replicas of a
  * stream it has to create (default 1).
  */
 import mongoose from 'mongoose';
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { envFields, parseConfig } from '../config/env';
 import { encodeEnvelope } from '../events/event-envelope';
 import { ensureEventStreams } from '../events/event-streams';
+import { natsServer } from '../infra/nats-credentials';
 import {
   listOutboxDeadLetters,
   outboxDeadLetters,
@@ -44,11 +45,16 @@ async function main(args: string[]): Promise<void> {
       }
       return;
     }
-    const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    const { EVENT_STREAM_REPLICAS, NATS_CREDS_FILE } = parseConfig(
+      z.object({
+        EVENT_STREAM_REPLICAS: envFields.EVENT_STREAM_REPLICAS,
+        NATS_CREDS_FILE: envFields.NATS_CREDS_FILE,
+      }),
+    );
+    const nc = await connect(
+      natsServer(process.env.NATS_URL ?? 'nats://127.0.0.1:4222', NATS_CREDS_FILE),
+    );
     try {
-      const { EVENT_STREAM_REPLICAS } = parseConfig(
-        z.object({ EVENT_STREAM_REPLICAS: envFields.EVENT_STREAM_REPLICAS }),
-      );
       await ensureEventStreams(await nc.jetstreamManager(), { replicas: EVENT_STREAM_REPLICAS });
       const js = nc.jetstream();
       for (const id of ids) {

@@ -156,6 +156,10 @@ export interface EventTestServiceOptions {
   name: string;
   mongoUrl: string;
   natsUrl: string;
+  /** NATS_CREDS_FILE (default: unset, no credentials). */
+  natsCredsFile?: string;
+  /** REDIS_URL (default: the test infrastructure's Redis). */
+  redisUrl?: string;
   /** Consume events (the bootstrap option) with these settings; omitted: publish only. */
   consume?: JetStreamConsumerOptions;
   outboxRelay?: OutboxRelayOptions;
@@ -182,9 +186,10 @@ function eventTestModule(options: EventTestServiceOptions, port: number): Dynami
           SHUTDOWN_GRACE_MS: options.shutdownGraceMs ?? 1000,
           INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
           TRUSTED_PROXIES: [],
-          REDIS_URL: testInfra.redisUrl,
+          REDIS_URL: options.redisUrl ?? testInfra.redisUrl,
           MONGO_URL: options.mongoUrl,
           NATS_URL: options.natsUrl,
+          NATS_CREDS_FILE: options.natsCredsFile,
           ...(options.eventStreamReplicas === undefined
             ? {}
             : { EVENT_STREAM_REPLICAS: options.eventStreamReplicas }),
