@@ -193,6 +193,81 @@ seccompProfile:
       name: {{ $secret }}
       key: REDIS_URL
 {{- end }}
+{{- include "mcat.dependencyTrustEnv" . }}
+{{- end -}}
+
+{{/*
+What a process needs to trust and authenticate to the dependencies, from dependencies.caBundle and
+dependencies.nats.credentials: NODE_EXTRA_CA_CERTS (Node adds the bundle to the system's CAs, read
+at start) and NATS_CREDS_FILE (read at every connect). The files are mounted by
+mcat.dependencyTrustVolumes and mcat.dependencyTrustMounts. Call with (dict "root" $ "nats" true).
+*/}}
+{{- define "mcat.caBundleSource" -}}
+{{- $ca := .Values.dependencies.caBundle -}}
+{{- if and $ca.existingSecret $ca.existingConfigMap -}}
+{{- fail "dependencies.caBundle: set existingSecret or existingConfigMap, not both" -}}
+{{- end -}}
+{{- if $ca.existingSecret -}}secret{{- else if $ca.existingConfigMap -}}configMap{{- end -}}
+{{- end -}}
+
+{{- define "mcat.natsCredentialsMounted" -}}
+{{- if and .nats .root.Values.dependencies.nats.credentials.existingSecret -}}true{{- end -}}
+{{- end -}}
+
+{{- define "mcat.dependencyTrustEnv" -}}
+{{- if include "mcat.caBundleSource" .root }}
+- name: NODE_EXTRA_CA_CERTS
+  value: /etc/mcat-logbook/dependencies-ca/ca.crt
+{{- end }}
+{{- if include "mcat.natsCredentialsMounted" . }}
+- name: NATS_CREDS_FILE
+  value: /etc/mcat-logbook/nats/nats.creds
+{{- end }}
+{{- end -}}
+
+{{- define "mcat.dependencyTrustVolumes" -}}
+{{- $ca := .root.Values.dependencies.caBundle -}}
+{{- $source := include "mcat.caBundleSource" .root -}}
+{{- if eq $source "secret" }}
+- name: dependencies-ca
+  secret:
+    secretName: {{ $ca.existingSecret }}
+    defaultMode: 0444
+    items:
+      - key: {{ $ca.key }}
+        path: ca.crt
+{{- else if eq $source "configMap" }}
+- name: dependencies-ca
+  configMap:
+    name: {{ $ca.existingConfigMap }}
+    defaultMode: 0444
+    items:
+      - key: {{ $ca.key }}
+        path: ca.crt
+{{- end }}
+{{- if include "mcat.natsCredentialsMounted" . }}
+{{- $creds := .root.Values.dependencies.nats.credentials }}
+- name: nats-credentials
+  secret:
+    secretName: {{ $creds.existingSecret }}
+    defaultMode: 0440
+    items:
+      - key: {{ $creds.key }}
+        path: nats.creds
+{{- end }}
+{{- end -}}
+
+{{- define "mcat.dependencyTrustMounts" -}}
+{{- if include "mcat.caBundleSource" .root }}
+- name: dependencies-ca
+  mountPath: /etc/mcat-logbook/dependencies-ca
+  readOnly: true
+{{- end }}
+{{- if include "mcat.natsCredentialsMounted" . }}
+- name: nats-credentials
+  mountPath: /etc/mcat-logbook/nats
+  readOnly: true
+{{- end }}
 {{- end -}}
 
 {{/* Settings every Node process of the chart reads. */}}

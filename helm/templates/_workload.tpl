@@ -1,9 +1,11 @@
 {{/*
 One deployable: ServiceAccount, ConfigMap, Deployment, Service, HorizontalPodAutoscaler and
 PodDisruptionBudget. Called from the deployable's own template file with
-(dict "root" $ "name" "auth" "config" $config "env" $secretEnv "volumes" $volumes "mounts" $mounts "secretsChecksum" $sum).
+(dict "root" $ "name" "auth" "config" $config "env" $secretEnv "volumes" $volumes "mounts" $mounts "dependencies" $dependencies "secretsChecksum" $sum).
 `config` becomes the ConfigMap (read with envFrom); `env` is YAML of extra EnvVar entries
-(secret references); `volumes`/`mounts` are YAML lists added to the /tmp emptyDir.
+(secret references); `volumes`/`mounts` are YAML lists added to the /tmp emptyDir, as are the CA
+bundle and NATS credentials `dependencies` (the dict given to mcat.dependencyEnv) call for and the
+deployable's extraVolumes/extraVolumeMounts.
 */}}
 {{- define "mcat.workload" -}}
 {{- $root := .root -}}
@@ -138,12 +140,28 @@ spec:
             {{- with .mounts }}
             {{- . | trim | nindent 12 }}
             {{- end }}
+            {{- with .dependencies }}
+            {{- with include "mcat.dependencyTrustMounts" . | trim }}
+            {{- . | nindent 12 }}
+            {{- end }}
+            {{- end }}
+            {{- with $values.extraVolumeMounts }}
+            {{- toYaml . | nindent 12 }}
+            {{- end }}
       volumes:
         - name: tmp
           emptyDir:
             sizeLimit: {{ $values.tmpSizeLimit }}
         {{- with .volumes }}
         {{- . | trim | nindent 8 }}
+        {{- end }}
+        {{- with .dependencies }}
+        {{- with include "mcat.dependencyTrustVolumes" . | trim }}
+        {{- . | nindent 8 }}
+        {{- end }}
+        {{- end }}
+        {{- with $values.extraVolumes }}
+        {{- toYaml . | nindent 8 }}
         {{- end }}
       {{- if $values.spreadAcrossNodes }}
       topologySpreadConstraints:

@@ -33,6 +33,7 @@ export const VALUE_SETS: Record<string, string[]> = {
   prod: ['values-prod.yaml'],
   'inline secrets': ['test/fixtures/values-inline-secrets.yaml'],
   'http route': ['test/fixtures/values-http-route.yaml'],
+  'managed dependencies': ['test/fixtures/values-managed-dependencies.yaml'],
 };
 
 export interface KubeObject {
