@@ -10,8 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isApiServerReady } from '../api-server';
+import { freePort } from '../infra';
 import { pkiFile } from './certificates';
-import { startDaemon, stopDaemon } from './daemons';
+import { startDaemon, stopDaemon, waitFor } from './daemons';
 import { NETWORK, type ClusterLayout } from './layout';
 import { inNetns } from './netns';
 
@@ -45,6 +46,36 @@ export async function startRelay(
     `UNIX-CONNECT:${socket}`,
   ]);
   fs.writeFileSync(portFile(layout, relay), `${port}\n`);
+}
+
+/**
+ * Resolves once `url` answers 2xx: a relay just started listens a moment later, and an attempt
+ * that hangs (the target not yet up behind the relay) is given up after 2 s.
+ */
+export async function waitForAnswer(what: string, url: string): Promise<void> {
+  await waitFor(
+    what,
+    async () => {
+      try {
+        return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+  );
+}
+
+/**
+ * A NATS server's monitoring port (8222) at `podIp` on a free loopback port of the host (relay
+ * `nats-monitor`); resolves with its URL once /healthz answers.
+ */
+export async function forwardNatsMonitor(layout: ClusterLayout, podIp: string): Promise<string> {
+  const port = await freePort();
+  await startRelay(layout, 'nats-monitor', `${podIp}:8222`, port);
+  const monitor = `http://127.0.0.1:${port}`;
+  await waitForAnswer('the NATS monitor through its relay', `${monitor}/healthz`);
+  return monitor;
 }
 
 /** The host port a relay listens on, or null if it was never started. */

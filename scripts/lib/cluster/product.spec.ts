@@ -48,11 +48,9 @@ import {
   releasePods,
   RELEASE,
   testRelease,
-  waitForAnswer,
   type ProductInstall,
 } from './product';
-import { startRelay } from './forward';
-import { freePort } from '../infra';
+import { forwardNatsMonitor } from './forward';
 import { REGISTRY_PREFIX } from './registry';
 import { testCluster } from './test-cluster';
 
@@ -425,10 +423,7 @@ describe('the NATS of the cluster, which requires TLS and a credentials file as 
       '-o',
       'jsonpath={.status.podIP}',
     ]);
-    const port = await freePort();
-    await startRelay(cluster.layout, 'nats-monitor', `${natsIp}:8222`, port);
-    const monitor = `http://127.0.0.1:${port}`;
-    await waitForAnswer('the NATS monitor through its relay', `${monitor}/healthz`);
+    const monitor = await forwardNatsMonitor(cluster.layout, natsIp);
     const connz = (await (await fetch(`${monitor}/connz?auth=true&limit=1024`)).json()) as {
       connections?: {
         ip: string;

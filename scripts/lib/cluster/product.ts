@@ -21,7 +21,7 @@ import { readChartRelease } from '../release/chart-release';
 import { publishRelease, pushImage, type PublishOptions, type Release } from '../release/publish';
 import { ensureTool } from '../tools';
 import { readDaemon, isAlive } from './daemons';
-import { readRelayPort, relayDaemons, startRelay } from './forward';
+import { readRelayPort, relayDaemons, startRelay, waitForAnswer } from './forward';
 import { NETWORK } from './layout';
 import { installMonitoringCrds, installPrometheus } from './monitoring/prometheus';
 import { inNetns } from './netns';
@@ -348,21 +348,6 @@ const serviceField = (cluster: Cluster, component: string, jsonpath: string): st
     ...['get', 'service', '-n', NAMESPACE, `${RELEASE}-${component}`],
     ...['-o', `jsonpath=${jsonpath}`],
   ]);
-
-/** Resolves once `url` answers 2xx (a relay just started listens a moment later). */
-export async function waitForAnswer(what: string, url: string): Promise<void> {
-  await waitFor(
-    what,
-    async () => {
-      try {
-        return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
-      } catch {
-        return false;
-      }
-    },
-    60_000,
-  );
-}
 
 /**
  * A Service of the release (its component) on a free loopback port of the host: a relay to its

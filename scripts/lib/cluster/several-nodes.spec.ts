@@ -24,16 +24,8 @@ import { createTest, questionBody, TEST_SAMPLES } from '@mcat/test-support/syste
 import { killWorker, type Cluster } from './cluster';
 import { writeClusterFigures, type ClusterFigures, type FaultFigures } from './cluster-figures';
 import { waitFor } from './daemons';
-import { startRelay } from './forward';
-import { freePort } from '../infra';
-import {
-  componentPods,
-  forwardPods,
-  NAMESPACE,
-  RELEASE,
-  waitForAnswer,
-  type ProductInstall,
-} from './product';
+import { forwardNatsMonitor } from './forward';
+import { componentPods, forwardPods, NAMESPACE, RELEASE, type ProductInstall } from './product';
 import { testCluster } from './test-cluster';
 import {
   loadStudents,
@@ -151,10 +143,7 @@ describe('the product on three nodes', () => {
       'mcat-worker-1',
       'mcat-worker-2',
     ]);
-    const port = await freePort();
-    await startRelay(cluster.layout, 'nats-monitor', `${nats.items[0]?.status.podIP}:8222`, port);
-    const monitor = `http://127.0.0.1:${port}`;
-    await waitForAnswer('the NATS monitor through its relay', `${monitor}/healthz`);
+    const monitor = await forwardNatsMonitor(cluster.layout, nats.items[0]!.status.podIP);
     const jsz = (await (
       await fetch(`${monitor}/jsz?accounts=true&streams=true&config=true`)
     ).json()) as {

@@ -11,8 +11,7 @@ import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { customResourceDefinition, GO_TOOLS } from '../../tools';
 import { kubectlOk, type Cluster } from '../cluster';
-import { waitFor } from '../daemons';
-import { readRelayPort, startRelay } from '../forward';
+import { readRelayPort, startRelay, waitForAnswer } from '../forward';
 import { ensureImageArchive, importImage, type GoImage } from '../images';
 import { freePort } from '../../infra';
 import {
@@ -237,16 +236,6 @@ export async function installPrometheus(cluster: Cluster, namespace: string): Pr
   const port = readRelayPort(cluster.layout, NAME) ?? (await freePort());
   await startRelay(cluster.layout, NAME, `${clusterIp}:9090`, port);
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    'Prometheus through its relay',
-    async () => {
-      try {
-        return (await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(2000) })).ok;
-      } catch {
-        return false;
-      }
-    },
-    60_000,
-  );
+  await waitForAnswer('Prometheus through its relay', `${url}/-/ready`);
   return url;
 }
