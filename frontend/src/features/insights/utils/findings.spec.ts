@@ -93,6 +93,41 @@ describe('findings', () => {
     ]);
   });
 
+  it('says which sections are tied for the most missed questions, all four when they are', () => {
+    const sections = insights().bySection;
+    const allTied = insights({ bySection: sections.map((s) => ({ ...s, count: 5 })) });
+    expect(findings(allTied, [])).toContain(
+      'Chemical and Physical Foundations, Critical Analysis and Reasoning, Biological and Biochemical Foundations, and Psychological and Social Foundations are tied for the most missed questions: 5 each of 20.',
+    );
+    const twoTied = insights({
+      bySection: sections.map((s) => ({
+        ...s,
+        count: s.section.startsWith('Critical') ? 12 : s.count,
+      })),
+    });
+    const sentences = findings(twoTied, []);
+    expect(sentences).toContain(
+      'Chemical and Physical Foundations and Critical Analysis and Reasoning are tied for the most missed questions: 12 each of 39.',
+    );
+    expect(sentences.join(' ')).not.toContain('has the most missed questions');
+  });
+
+  it('says which mistake types are tied as the most common, leaving untyped questions out', () => {
+    const tied = insights({
+      byMistakeType: [
+        { mistakeType: 'Careless Error', count: 9 },
+        { mistakeType: '', count: 9 },
+        { mistakeType: 'Content Gap', count: 9 },
+        { mistakeType: 'Other', count: 3 },
+      ],
+    });
+    const sentences = findings(tied, []);
+    expect(sentences).toContain(
+      'Careless errors and content gaps are tied as your most common mistake: 9 each of 30 questions.',
+    );
+    expect(sentences.join(' ')).not.toContain('are your most common mistake');
+  });
+
   it('says nothing without questions, and skips an untyped top mistake', () => {
     const none = insights({
       bySection: insights().bySection.map((s) => ({ ...s, count: 0 })),

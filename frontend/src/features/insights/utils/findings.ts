@@ -19,6 +19,16 @@ export interface TagTrend {
 
 const questionsWord = (n: number): string => (n === 1 ? 'question' : 'questions');
 
+/** "A and B", "A, B, and C". */
+const listOf = (items: readonly string[]): string =>
+  new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(items);
+
+/** The entries with the highest count (several when they are tied), in their order. */
+function leaders<T extends { count: number }>(entries: readonly T[]): T[] {
+  const top = Math.max(...entries.map((entry) => entry.count));
+  return entries.filter((entry) => entry.count === top);
+}
+
 /**
  * "Careless errors fell from 9 to 3 over your last four tests": each mistake type whose count on
  * the first of the latest tests (up to FINDINGS_WINDOW) and on the last differ by MIN_CHANGE or
@@ -60,13 +70,29 @@ export function findings(insights: Insights, tags: readonly TagTrend[]): string[
   if (total === 0) return [];
   const out = [...mistakeTypeChanges(insights.overTime), ...topicTrendFindings(tags)];
 
-  const topSection = insights.bySection.reduce((top, s) => (s.count > top.count ? s : top));
-  out.push(`${topSection.section} has the most missed questions: ${topSection.count} of ${total}.`);
+  const topSections = leaders(insights.bySection);
+  const [topSection] = topSections;
+  if (topSections.length === 1 && topSection) {
+    out.push(
+      `${topSection.section} has the most missed questions: ${topSection.count} of ${total}.`,
+    );
+  } else if (topSection) {
+    out.push(
+      `${listOf(topSections.map((s) => s.section))} are tied for the most missed questions: ${topSection.count} each of ${total}.`,
+    );
+  }
 
-  const topType = insights.byMistakeType[0];
-  if (topType && topType.mistakeType !== '') {
+  // Questions without a type are counted below, never named as a mistake.
+  const topTypes = leaders(insights.byMistakeType).filter((t) => t.mistakeType !== '');
+  const [topType] = topTypes;
+  if (topTypes.length === 1 && topType) {
     out.push(
       `${capitalize(mistakeTypePlural(topType.mistakeType))} are your most common mistake: ${topType.count} of ${total} ${questionsWord(total)}.`,
+    );
+  } else if (topType) {
+    const names = listOf(topTypes.map((t) => mistakeTypePlural(t.mistakeType)));
+    out.push(
+      `${capitalize(names)} are tied as your most common mistake: ${topType.count} each of ${total} ${questionsWord(total)}.`,
     );
   }
 
