@@ -44,7 +44,7 @@ const trustProxy = z
     return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
   });
 
-/** The gateway's environment (the README lists every variable with its default). */
+/** The gateway's environment (docs/configuration.md lists every variable with its default). */
 export const gatewayEnvSchema = z.object({
   NODE_ENV: envFields.NODE_ENV,
   HOST: envFields.HOST,

@@ -10,7 +10,7 @@ import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/g
 import { systemEnv } from '@mcat/test-support/system/system-env';
 import { startProgram, type RunningProgram } from './support/commands';
 
-/** The gateway's defaults (README: RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_TOKEN). */
+/** The gateway's defaults (docs/configuration.md: RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_TOKEN). */
 const PER_ADDRESS = 1200;
 const PER_TOKEN = 600;
 const CONCURRENCY = 16;

@@ -1,6 +1,6 @@
 /**
  * What the growth bench measures, how much of it, and the targets of issue 26 it prints beside its
- * figures (never failing on them). BENCH_GROWTH_* tune it (README, "Benchmark").
+ * figures (never failing on them). BENCH_GROWTH_* tune it (docs/development.md, "Benchmark").
  */
 import path from 'node:path';
 import { TEST_PROFILE } from '../../lib/ports';

@@ -19,7 +19,7 @@ const duration = (name: string) =>
 const httpUrl = (name: string) =>
   z.url({ protocol: /^https?$/, error: `${name} must be an http:// or https:// URL` });
 
-/** The auth service's environment (the README lists every variable). */
+/** The auth service's environment (docs/configuration.md lists every variable). */
 export const authEnvSchema = baseEnvSchema
   .extend({
     MONGO_URL: envFields.MONGO_URL,

@@ -10,7 +10,7 @@ const httpUrl = (name: string) =>
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-/** The billing service's environment (the README lists every variable). */
+/** The billing service's environment (docs/configuration.md lists every variable). */
 export const billingEnvSchema = serviceEnvSchema
   .extend({
     /** Base URL of the auth service: `/api/auth/me` and `POST /internal/users/:id/premium`. */

@@ -2,7 +2,7 @@ import { baseEnvSchema } from '@mcat/service-kit';
 import { MAIL_DELIVERY } from '@mcat/contracts';
 import { z } from 'zod';
 
-/** The mailer's environment (the README lists every variable). */
+/** The mailer's environment (docs/configuration.md lists every variable). */
 export const mailerEnvSchema = baseEnvSchema
   .extend({
     SMTP_URL: z

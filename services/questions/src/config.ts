@@ -4,7 +4,7 @@ import { serviceEnvSchema } from '@mcat/service-kit';
 const httpUrl = (name: string) =>
   z.url({ protocol: /^https?$/, error: `${name} must be an http:// or https:// URL` });
 
-/** The questions service's environment (the README lists every variable). */
+/** The questions service's environment (docs/configuration.md lists every variable). */
 export const questionsEnvSchema = serviceEnvSchema.extend({
   /** Base URL of the auth service, for the plan read-through (`GET /internal/users/:id`). */
   AUTH_INTERNAL_URL: httpUrl('AUTH_INTERNAL_URL'),
