@@ -149,6 +149,27 @@ test.describe('public pages', () => {
     await expect(scheme).toHaveAttribute('data-color-scheme', 'dark');
   });
 
+  test('the page body carries the dark-mode class exactly while dark mode is on, from the first paint', async ({
+    page,
+  }) => {
+    const body = page.locator('body');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await expect(body).not.toHaveClass(/\bdark-mode\b/);
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect(body).toHaveClass(/\bdark-mode\b/, { timeout: 1000 });
+    }).toPass();
+    // Present before any of the app's scripts ran: read as the parser builds the page.
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector('body');
+    expect(await page.evaluate(() => document.body.classList.contains('dark-mode'))).toBe(true);
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
+      await expect(body).not.toHaveClass(/\bdark-mode\b/, { timeout: 1000 });
+    }).toPass();
+  });
+
   test.describe('at 375 px wide', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 

@@ -86,6 +86,28 @@ describe('the first paint of a prerendered page', () => {
     expect(rootValue(document, BACKGROUND_VAR)).toBe(background(scheme));
   });
 
+  it.each([
+    ['dark', 'true', true],
+    ['light', 'false', false],
+  ] as const)(
+    'gives the body the dark-mode class when the scheme is %s: %s',
+    (_scheme, stored, hasClass) => {
+      const document = firstPaint(stored, false);
+      expect(document.body.classList.contains('dark-mode')).toBe(hasClass);
+    },
+  );
+
+  it('moves the dark-mode class with the scheme when it changes after the first paint', async () => {
+    const document = firstPaint('true', false);
+    // What MUI's ThemeProvider does when the student switches.
+    document.documentElement.setAttribute(COLOR_SCHEME_ATTRIBUTE, 'light');
+    await Promise.resolve();
+    expect(document.body.classList.contains('dark-mode')).toBe(false);
+    document.documentElement.setAttribute(COLOR_SCHEME_ATTRIBUTE, 'dark');
+    await Promise.resolve();
+    expect(document.body.className).toBe('dark-mode');
+  });
+
   it('stays light where the script cannot read the preference', () => {
     const dom = new JSDOM(page, { url: 'http://localhost/', runScripts: 'outside-only' });
     dom.window.eval(script);

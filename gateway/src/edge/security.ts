@@ -23,7 +23,7 @@ const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
  * first paint: admitted by its hash and nothing else inline. gateway/test/inline-scripts.spec.ts
  * fails when the script and this hash (or nginx.conf's copy) part.
  */
-export const COLOR_SCHEME_SCRIPT_HASH = "'sha256-SbDk9/0K5ZhpSxZwE0/VMwqiUY8ilLHoIICXvSGVYdU='";
+export const COLOR_SCHEME_SCRIPT_HASH = "'sha256-Yto8CMFVYV+YPUm7ssS+BGDHxk9HXs1bZuaBaYVJQeI='";
 
 /**
  * Security headers on every answer (helmet) with a CSP that admits the web app itself, Stripe.js
