@@ -63,6 +63,8 @@ const registryOptions = (cluster: Cluster, log: (line: string) => void): Publish
   helm: ensureTool('helm', log),
   wrap: (argv) => inNetns(cluster.layout, argv),
   env: helmEnv(cluster),
+  // Each cluster:up releases the working tree again under the chart's version.
+  replace: true,
   log,
 });
 

@@ -25,10 +25,9 @@ let registry: string;
 let options: PublishOptions;
 let release: Release;
 
-/** A one-file image made without a build: `podman import` of a tar. */
+/** A one-file image made without a build: `podman import` of a tar (another each call). */
 function makeImage(): void {
-  const tree = path.join(work, 'tree');
-  fs.mkdirSync(tree);
+  const tree = fs.mkdtempSync(path.join(work, 'tree-'));
   fs.writeFileSync(path.join(tree, 'hello.txt'), `made at ${new Date().toISOString()}\n`);
   execFileSync('tar', ['-cf', path.join(work, 'image.tar'), '-C', tree, 'hello.txt']);
   execFileSync('podman', ['import', '--quiet', path.join(work, 'image.tar'), IMAGE]);
@@ -175,6 +174,60 @@ describe("the released chart's values.yaml", () => {
   });
 });
 
+describe('a version the registry already has', () => {
+  const servedDigest = async () =>
+    (
+      await fetch(
+        `http://${registry.split('/')[0]}/v2/mcat-logbook/gateway/manifests/${release.version}`,
+        {
+          method: 'HEAD',
+          headers: { accept: 'application/vnd.oci.image.manifest.v1+json' },
+        },
+      )
+    ).headers.get('docker-content-digest');
+
+  it('is refused before anything is pushed, the released image left as it was', async () => {
+    const before = await servedDigest();
+    expect(before).toBe(release.images.gateway?.digest);
+    makeImage();
+    const out = path.join(work, 'again');
+    await expect(
+      publishRelease(readChartRelease(), { gateway: IMAGE }, out, options),
+    ).rejects.toThrow(
+      `mcat-logbook ${release.version} is already released to ${registry}: raise version and appVersion in helm/Chart.yaml (with its CHANGELOG.md entry) for a new release, or pass --replace to overwrite this one.`,
+    );
+    expect(await servedDigest()).toBe(before);
+    expect(fs.existsSync(path.join(out, 'release.json'))).toBe(false);
+  });
+
+  it('is refused by npm run release before it builds, exit code 1', async () => {
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const code = await main(['--registry', registry, '--plain-http', '--no-build'], {
+        ...options.env,
+      });
+      expect(code).toBe(1);
+      expect(stderr.mock.calls.map(([text]) => String(text)).join('')).toContain(
+        'is already released to',
+      );
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  it('is overwritten with replace, the tag then naming the new image', async () => {
+    const before = await servedDigest();
+    const replaced = await publishRelease(
+      readChartRelease(),
+      { gateway: IMAGE },
+      path.join(work, 'replaced'),
+      { ...options, replace: true },
+    );
+    expect(replaced.images.gateway?.digest).not.toBe(before);
+    expect(await servedDigest()).toBe(replaced.images.gateway?.digest);
+  });
+});
+
 describe('what a release refuses', () => {
   const chartCopy = (chart: string, changelog: string) => {
     const dir = fs.mkdtempSync(path.join(work, 'chart-'));
@@ -190,7 +243,7 @@ describe('what a release refuses', () => {
         readChartRelease(),
         { gateway: 'localhost/mcat-release-test/absent:1' },
         path.join(work, 'absent'),
-        options,
+        { ...options, replace: true },
       ),
     ).rejects.toThrow(
       'podman has no image localhost/mcat-release-test/absent:1: build it first (npm run images)',

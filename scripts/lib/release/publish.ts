@@ -27,6 +27,12 @@ export interface PublishOptions {
   wrap?: (argv: string[]) => string[];
   /** The commands' environment (helm's caches and registry logins among it). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Overwrite a version the registry already has (a test cluster's registry, released again from
+   * the working tree). Without it, a released version is refused: its tags would move under the
+   * clusters that installed it.
+   */
+  replace?: boolean;
   log?: (line: string) => void;
 }
 
@@ -116,6 +122,37 @@ export function stageChart(
   return staged;
 }
 
+export class VersionReleasedError extends Error {
+  constructor(chart: ChartRelease, registry: string) {
+    super(
+      `${chart.name} ${chart.version} is already released to ${registry}: raise version and ` +
+        'appVersion in helm/Chart.yaml (with its CHANGELOG.md entry) for a new release, or pass ' +
+        '--replace to overwrite this one.',
+    );
+  }
+}
+
+/**
+ * Refuses (VersionReleasedError) when the registry already serves this version of the chart,
+ * unless `options.replace`. A registry that cannot be asked counts as not having it: the push
+ * that follows reports why it cannot reach it.
+ */
+export async function refuseReleasedVersion(
+  chart: ChartRelease,
+  options: PublishOptions,
+): Promise<void> {
+  if (options.replace) return;
+  const released = await run(options, [
+    ...[options.helm, 'show', 'chart', `oci://${options.registry}/charts/${chart.name}`],
+    ...['--version', chart.version],
+    ...(options.plainHttp ? ['--plain-http'] : []),
+  ]).then(
+    () => true,
+    () => false,
+  );
+  if (released) throw new VersionReleasedError(chart, options.registry);
+}
+
 /** `helm package` of a chart folder into `out`; answers the archive's path. */
 export async function packageChart(
   chart: string,
@@ -141,7 +178,8 @@ export async function pushChart(archive: string, options: PublishOptions): Promi
 
 /**
  * The release of `chart` (its version) with the local images `sources` (name: image): pushed,
- * packaged, pushed; `release.json` and the chart's archive written into `out`.
+ * packaged, pushed; `release.json` and the chart's archive written into `out`. A version the
+ * registry already has is refused before anything is pushed (`replace` overwrites it).
  */
 export async function publishRelease(
   chart: ChartRelease,
@@ -150,6 +188,7 @@ export async function publishRelease(
   options: PublishOptions,
 ): Promise<Release> {
   const log = options.log ?? (() => undefined);
+  await refuseReleasedVersion(chart, options);
   const images: Record<string, PublishedImage> = {};
   for (const [name, source] of Object.entries(sources)) {
     const started = Date.now();
