@@ -17,7 +17,7 @@
  *
  * Every figure is also written to .test-data/reports/web-figures.json. BENCH_WEB_PART=loads or
  * =lighthouse runs one part only; BENCH_QUIET_MS (5000) sets the quiet window that ends a load.
- * docs/benchmarks.md ("Web app: page loads as users get them") says how to read the figures and records them.
+ * docs/benchmarks-log.md ("Web app: page loads as users get them") says how to read the figures and records them.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

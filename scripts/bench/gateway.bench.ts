@@ -13,7 +13,7 @@
  *     Express (docs/adr/0003-http-adapter.md).
  * BENCH_DURATION_S (default 10, per round and target), BENCH_ROUNDS (default 2) and
  * BENCH_CONNECTIONS (default 32) tune the load; BENCH_IDLE_S (default 5) the idle windows.
- * The figures are recorded in docs/benchmarks.md ("Foundation").
+ * The figures are recorded in docs/benchmarks-log.md ("Foundation").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

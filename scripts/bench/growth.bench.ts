@@ -15,8 +15,8 @@
  * student's first requests, one cascade) has V8 compile the routes' code in every process. At the
  * end, the seeded documents are compared with the reference student's (growth/shape-check.ts) and
  * removed, so the benches after this one find the databases as this one found them. Every figure
- * goes to .test-data/reports/growth-figures.json. It reports and never fails; docs/benchmarks.md
- * ("Growth (issue 26)") records the figures.
+ * goes to .test-data/reports/growth-figures.json. It reports and never fails;
+ * docs/benchmarks-log.md ("Growth (issue 26)") records the figures.
  */
 import path from 'node:path';
 import { measureCascades } from './growth/cascade-runs';

@@ -9,8 +9,8 @@
  * the 50 tests are written straight into the tests service's database (as the tests service
  * stores them, with no event); each question's test reaches the questions service through its
  * read-through of an unknown test. It reports and never fails. BENCH_DURATION_S (default 10)
- * and BENCH_WARM_UP_S (default 10) tune the load. The figures are recorded in docs/benchmarks.md
- * ("Study tools").
+ * and BENCH_WARM_UP_S (default 10) tune the load. The figures are recorded in
+ * docs/benchmarks-log.md ("Study tools").
  */
 import autocannon from 'autocannon';
 import { MongoClient, ObjectId } from 'mongodb';
@@ -22,7 +22,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 /**
  * Load at the same rate before the measured run: the route's code in the gateway and the service
  * is compiled by V8 under load, and the product settles after the 1,300 writes. With 2 s the
- * projection's p99 was twice its steady value (docs/benchmarks.md, "Study tools").
+ * projection's p99 was twice its steady value (docs/benchmarks-log.md, "Study tools").
  */
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 10);
 const RATE = 100;

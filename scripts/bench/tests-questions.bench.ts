@@ -11,7 +11,8 @@
  * BENCH_DURATION_S (default 10) and BENCH_CONNECTIONS (default 32) tune the load. BENCH_PART=cascade
  * runs the cascade only, after the same setup (FerretDB scans read every user's questions, so the
  * 1300 questions of part 1 weigh on the cascade too).
- * The figures and what they depend on are recorded in docs/benchmarks.md ("Tests and questions").
+ * The figures and what they depend on are recorded in docs/benchmarks-log.md ("Tests and
+ * questions").
  */
 import http from 'node:http';
 import autocannon from 'autocannon';

@@ -155,7 +155,7 @@ export function gatewayEnv(profile: Profile, env: Env = process.env): Record<str
  * young generation grows to 2 x 16 MB semi-spaces while the modules load and then stays resident
  * in an idle process; 2 x 8 MB keeps 13-16 MB less resident (auth idle, gateway under load) for a
  * CPU cost within the noise of the bench, where 2 x 4 MB cost the gateway about a fifth more CPU
- * per request (docs/benchmarks.md "Foundation").
+ * per request (docs/benchmarks-log.md "Foundation").
  */
 export const NODE_FLAGS = ['--max-semi-space-size=8'];
 

@@ -2,7 +2,7 @@
  * `@mcat/service-kit/core`: what any HTTP process of the product needs, without MongoDB, NATS or
  * Redis (mongoose, the MongoDB driver, nats, ioredis and Nest's microservices are not loaded):
  * config, bootstrap, JSON logs, error bodies, health, metrics and token verification. The gateway
- * uses only this (24 MB less resident memory, measured in docs/benchmarks.md "Foundation");
+ * uses only this (24 MB less resident memory, measured in docs/benchmarks-log.md "Foundation");
  * services import `@mcat/service-kit`, which re-exports it with the rest.
  */
 export * from './config/env';

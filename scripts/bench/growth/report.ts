@@ -127,7 +127,7 @@ export function printCreates(figures: Measured<CreateFigures>): void {
   );
 }
 
-/** One line per figure, one column per size: the curve docs/benchmarks.md records. */
+/** One line per figure, one column per size: the curve docs/benchmarks-log.md records. */
 export function printCurve(sizes: readonly SizeFigures[]): void {
   if (sizes.length === 0) return;
   const cell = (value: string) => value.padStart(24);

@@ -81,7 +81,7 @@ export interface LoggingOptions {
    * pino-http as Nest middleware on every route (default): each request gets its own child logger
    * and every log line written while it is handled carries its requestId and userId. False for a
    * process that logs its request lines itself with `logRequests` (the gateway: the middleware
-   * cost a fifth of its CPU per forwarded request, docs/benchmarks.md "Foundation").
+   * cost a fifth of its CPU per forwarded request, docs/benchmarks-log.md "Foundation").
    */
   requestMiddleware?: boolean;
 }

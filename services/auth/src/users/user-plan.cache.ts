@@ -34,7 +34,7 @@ const MAX_AGE_MS = 60_000;
 /**
  * Users' plans, kept per user (`PerUserCache`): every projection and every plan-limited create asks
  * for one, and a database read each time is what 100 projections a second could not afford
- * (docs/benchmarks.md). UsersService calls `changed` after each write of `isPremium` or
+ * (docs/benchmarks-log.md). UsersService calls `changed` after each write of `isPremium` or
  * `plannedTestingDate` (the profile, a purchase).
  */
 @Injectable()

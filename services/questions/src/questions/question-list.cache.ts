@@ -26,7 +26,7 @@ return 0`;
  * A user's questions, newest first (`newestFirst`; pages are cut in this order), and the same as
  * the JSON body `GET /api/questions` sends, encoded once: a socket writes a Buffer as it is, where
  * a string of half a megabyte was encoded again on every answer (most of the service's CPU per
- * list request, docs/benchmarks.md).
+ * list request, docs/benchmarks-log.md).
  */
 export interface QuestionList {
   questions: readonly Question[];
@@ -46,7 +46,7 @@ const sizeOf = (list: CachedList): number => list.body.length * 3;
 /**
  * A user's questions (for the list, the search and a test's questions), kept per user in this
  * process, changed in place after a create or a cascade and rebuilt only after other changes. Reading them from FerretDB is a scan of the collection,
- * too slow to repeat on every page view (docs/benchmarks.md). Which build is current is a version in Redis, shared by every replica: each change
+ * too slow to repeat on every page view (docs/benchmarks-log.md). Which build is current is a version in Redis, shared by every replica: each change
  * of a user's questions (or of the tests they show) sets a new random version after the write, so
  * a list built before the write is never served again, and a version lost with Redis is replaced
  * by a new random one rather than reset to a value an old list was kept under.
