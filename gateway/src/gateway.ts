@@ -1,7 +1,13 @@
 import { type INestApplication } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { bootstrapHttp, JwksKeyStore, logRequests, TokenVerifier } from '@mcat/service-kit/core';
+import {
+  bootstrapHttp,
+  frameworkRefusalOptions,
+  JwksKeyStore,
+  logRequests,
+  TokenVerifier,
+} from '@mcat/service-kit/core';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { registerCompression } from './edge/compression';
@@ -31,6 +37,7 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
     rewriteUrl: rewriteToNormalPath,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    ...frameworkRefusalOptions,
   });
   return bootstrapHttp({
     module: GatewayModule.register(config),

@@ -1,7 +1,17 @@
 import { ERROR_CODES, type ApiRoute, type ErrorCode } from '@mcat/contracts';
 
-/** Every route: the gateway's own rate limit, and our own faults. */
-const EVERY_ROUTE: readonly ErrorCode[] = ['RATE_LIMITED', 'INTERNAL'];
+/**
+ * Every route: what the HTTP server refuses before any route runs (headers too large, a request
+ * that does not arrive in time), the gateway's own rate limit, and our own faults.
+ */
+const EVERY_ROUTE: readonly ErrorCode[] = [
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+];
+/** A route with path parameters: one longer than the router reads. */
+const WITH_PARAMS: readonly ErrorCode[] = ['URI_TOO_LONG'];
 /** Every route the gateway forwards: the service could not be reached, or did not answer in time. */
 const FORWARDED: readonly ErrorCode[] = ['UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT'];
 /** A route that reads parameters, a query or a body refuses the ones it cannot take. */
@@ -38,6 +48,7 @@ export function errorCodesByStatus(route: ApiRoute): Map<number, ErrorCode[]> {
     ...(route.public ? [] : SIGNED_IN),
     ...(route.role ? WITH_ROLE : []),
     ...(request.params || request.query || request.body || request.upload ? WITH_INPUT : []),
+    ...(request.params ? WITH_PARAMS : []),
     ...(request.body ? WITH_JSON_BODY : []),
     ...(request.upload ? WITH_UPLOAD : []),
     ...(route.idempotent ? IDEMPOTENT : []),

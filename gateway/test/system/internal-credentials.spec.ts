@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { Test, User } from '@mcat/contracts';
+import { REQUEST_MESSAGES, type Test, type User } from '@mcat/contracts';
 import { serviceEnv } from '@mcat/test-support/stack';
 import { register, type SignedIn } from '@mcat/test-support/system/accounts';
 import { runCommand } from './support/commands';
@@ -140,8 +140,9 @@ describe('a direct caller without the service credential', () => {
     expect(refused.body).toEqual({
       statusCode: 404,
       code: 'NOT_FOUND',
-      message: `Cannot GET /internal/users/${victim.user._id}`,
+      message: REQUEST_MESSAGES.routeNotFound,
     });
+    expect(refused.body).toEqual(missing.body);
     expect(Object.keys(refused.headers).sort()).toEqual(Object.keys(missing.headers).sort());
   });
 

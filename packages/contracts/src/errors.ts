@@ -33,10 +33,14 @@ export const ERROR_CODES = {
   ALREADY_PREMIUM: 409,
   /** 409: a request with this Idempotency-Key is still running; retry after Retry-After. */
   IDEMPOTENCY_IN_FLIGHT: 409,
+  /** 408: the request did not arrive whole in time. */
+  REQUEST_TIMEOUT: 408,
   /** 409: the request conflicts with the record's state. */
   CONFLICT: 409,
   /** 413: the body (or the uploaded file) is too large. */
   PAYLOAD_TOO_LARGE: 413,
+  /** 414: a path (one of its parameters) longer than the server reads. */
+  URI_TOO_LONG: 414,
   /** 415: a body type or encoding the route does not take. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** 422: this Idempotency-Key was used for another request. */
@@ -47,6 +51,8 @@ export const ERROR_CODES = {
   PROJECTION_NEEDS_DATE: 422,
   /** 429: too many requests or attempts; retry after Retry-After. */
   RATE_LIMITED: 429,
+  /** 431: the request's headers are larger than the server reads. */
+  HEADERS_TOO_LARGE: 431,
   /** 500: a fault of ours. */
   INTERNAL: 500,
   /** 502: a service behind the gateway, or the payment provider, could not be reached. */
@@ -76,10 +82,13 @@ const GENERIC_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   402: 'PAYMENT_DECLINED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
   500: 'INTERNAL',
   502: 'UPSTREAM_UNAVAILABLE',
   503: 'UNAVAILABLE',

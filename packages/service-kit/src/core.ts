@@ -10,6 +10,7 @@ export * from './bootstrap/bootstrap-http';
 export * from './bootstrap/graceful-shutdown';
 export * from './http/zod-validation.pipe';
 export * from './http/error-body';
+export * from './http/framework-refusals';
 export * from './http/api-exception';
 export * from './http/all-exceptions.filter';
 export * from './http/query-guard';

@@ -111,6 +111,17 @@ export const REQUEST_MESSAGES = {
   structuredQuery: 'Query parameters must be plain text values',
   /** 400: a request path that does not normalise (encoded slashes, dot segments, bad escapes). */
   invalidPath: 'Invalid request path',
+  /** 414: a path parameter longer than the router reads (the path is never echoed back). */
+  pathTooLong: 'The request path is too long.',
+  /** 431: request headers larger than the server reads. */
+  headersTooLarge: 'The request headers are too large.',
+  /** 408: the request did not arrive whole in time. */
+  requestTimeout: 'The request took too long to arrive: send it again.',
+  /** 400: a request the HTTP server could not read at all. */
+  malformedRequest: 'The request could not be read as HTTP.',
+  /** 404 of a method and path no route serves (neither is echoed back). */
+  routeNotFound:
+    'No such route: check the method and the path (the API is described at /api/docs).',
   /** 400 of the spreadsheet import when the multipart form itself cannot be read. */
   malformedUpload:
     'The upload could not be read: it is not a well-formed multipart form. Please select the Excel file again.',

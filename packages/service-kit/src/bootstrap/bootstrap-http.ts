@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { DEFAULT_SHUTDOWN_GRACE_MS, type KitConfig } from '../config/env';
 import { refuseNonJsonBodies } from '../http/content-type-guard';
+import { frameworkRefusalOptions } from '../http/framework-refusals';
 import { requireInternalCredential } from '../http/internal-credential';
 import { refuseStructuredQueries } from '../http/query-guard';
 import { Metrics, statusClass } from '../metrics/metrics';
@@ -51,6 +52,7 @@ export function createAdapter(
     requestIdHeader: REQUEST_ID_HEADER,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    ...frameworkRefusalOptions,
   });
 }
 

@@ -52,9 +52,16 @@ export function toErrorBody(error: unknown): ApiError {
   return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, SERVER_MESSAGES.internalError);
 }
 
+/** Nest's answer for a method and path no route serves: "Cannot GET /the/path". */
+const NEST_ROUTE_NOT_FOUND = /^Cannot [A-Z]+ \//;
+
 function fromHttpException(error: HttpException): ApiError {
   const statusCode = error.getStatus();
   const response = error.getResponse();
+  if (statusCode === 404 && NEST_ROUTE_NOT_FOUND.test(error.message)) {
+    // The path is the caller's input: never echoed back.
+    return errorBody(404, REQUEST_MESSAGES.routeNotFound);
+  }
   if (typeof response === 'string') return errorBody(statusCode, response);
   const { message, code, plan } = response as HttpExceptionResponse;
   const text = Array.isArray(message) ? String(message[0]) : String(message ?? error.message);

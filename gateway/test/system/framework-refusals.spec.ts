@@ -1,0 +1,123 @@
+/**
+ * What the HTTP framework refuses before any route runs, through the gateway: an over-long path
+ * parameter, a method or path no route serves, headers too large, a request that is not HTTP, a
+ * body too large or of the wrong type. Every answer is `{ statusCode, code, message }` with a code
+ * of ERROR_CODES for its status and a message of the contracts that never echoes the request back.
+ */
+import net from 'node:net';
+import { ERROR_CODES, REQUEST_MESSAGES, type ApiError } from '@mcat/contracts';
+import { register, type SignedIn } from '@mcat/test-support/system/accounts';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
+import { systemEnv } from '@mcat/test-support/system/system-env';
+
+const gateway = new GatewayClient();
+const MARKER = 'zqxjzqxj';
+
+/** The answer is in the product's vocabulary, with no part of the request in it. */
+function expectVocabulary(status: number, body: unknown, raw: string): void {
+  const error = body as ApiError;
+  expect(Object.keys(error).sort()).toEqual(['code', 'message', 'statusCode']);
+  expect(error.statusCode).toBe(status);
+  expect(ERROR_CODES[error.code]).toBe(status);
+  expect(raw).not.toContain(MARKER);
+}
+
+/**
+ * A request written as is on a socket, and what comes back until the server closes it: the
+ * server may refuse before reading all of it, and reset the connection after its answer.
+ */
+function rawExchange(request: string): Promise<{ status: number; body: unknown; raw: string }> {
+  const url = new URL(systemEnv.baseUrl);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = net.connect({ host: url.hostname, port: Number(url.port) }, () =>
+      socket.write(request),
+    );
+    const settle = () => {
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      if (status === 0) {
+        reject(new Error(`no HTTP answer: ${JSON.stringify(received.slice(0, 200))}`));
+        return;
+      }
+      resolve({ status, body: JSON.parse(body) as unknown, raw: received });
+    };
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    socket.on('close', settle);
+    socket.on('error', () => undefined);
+  });
+}
+
+describe('the framework refusals, through the gateway', () => {
+  let student: SignedIn;
+
+  beforeAll(async () => {
+    student = await register(gateway);
+  });
+
+  it('answers 414 URI_TOO_LONG to a path parameter over the router limit, the path not echoed', async () => {
+    const response = await gateway.get(`/api/tests/${MARKER}${'a'.repeat(600)}`, student.token);
+    expect(response.status).toBe(414);
+    expect(response.body).toEqual({
+      statusCode: 414,
+      code: 'URI_TOO_LONG',
+      message: REQUEST_MESSAGES.pathTooLong,
+    });
+    expectVocabulary(414, response.body, response.raw.toString('utf8'));
+  });
+
+  it.each([
+    ['GET', `/api/${MARKER}`],
+    ['PATCH', `/api/health?${MARKER}=1`],
+    ['DELETE', '/api/tests'],
+    ['PUT', `/api/questions/${MARKER}/${MARKER}`],
+  ])('answers 404 NOT_FOUND to %s %s, naming neither', async (method, path) => {
+    const response = await gateway.request(method, path, { token: student.token });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: REQUEST_MESSAGES.routeNotFound,
+    });
+    expectVocabulary(404, response.body, response.raw.toString('utf8'));
+  });
+
+  it('answers 431 HEADERS_TOO_LARGE to headers over the server limit', async () => {
+    const answer = await rawExchange(
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${MARKER}${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.body).toEqual({
+      statusCode: 431,
+      code: 'HEADERS_TOO_LARGE',
+      message: REQUEST_MESSAGES.headersTooLarge,
+    });
+    expectVocabulary(431, answer.body, answer.raw);
+  });
+
+  it('answers 400 VALIDATION to a request that is not HTTP', async () => {
+    const answer = await rawExchange(`${MARKER} /api/health HTTP/9.9\r\n\r\n`);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: REQUEST_MESSAGES.malformedRequest,
+    });
+    expectVocabulary(400, answer.body, answer.raw);
+  });
+
+  it('answers 413 and 415 to a body too large or not JSON in the same vocabulary', async () => {
+    const large = await gateway.request('POST', '/api/auth/login', {
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from(`{"email":"${MARKER}${'a'.repeat(2 * 1024 * 1024)}"}`),
+    });
+    expect(large.status).toBe(413);
+    expectVocabulary(413, large.body, large.raw.toString('utf8'));
+    const text = await gateway.request('POST', '/api/auth/login', {
+      headers: { 'content-type': 'text/plain' },
+      payload: Buffer.from(MARKER),
+    });
+    expect(text.status).toBe(415);
+    expectVocabulary(415, text.body, text.raw.toString('utf8'));
+  });
+});
