@@ -17,10 +17,9 @@ import {
 } from 'chart.js';
 import ChartDataLabels from 'chartjs-plugin-datalabels';
 import { Line } from 'react-chartjs-2';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { useTheme } from '@mui/material/styles';
 import {
-  NARROW_SCREEN_PX,
   SECTION_SCORE_MAX,
   SECTION_SCORE_MIN,
   TOTAL_SCORE_MAX,
@@ -182,7 +181,7 @@ export function ScoreLineChart({
 }: ScoreLineChartProps) {
   const theme = useTheme();
   const darkMode = theme.palette.mode === 'dark';
-  const narrow = useMediaQuery(`(max-width:${NARROW_SCREEN_PX - 0.05}px)`);
+  const narrow = useNarrowScreen();
   const look: ChartLook = {
     narrow,
     textColor: theme.palette.text.primary,

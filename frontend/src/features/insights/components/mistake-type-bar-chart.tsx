@@ -14,9 +14,8 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { useTheme } from '@mui/material/styles';
-import { NARROW_SCREEN_PX } from '@mcat/contracts';
 import type { OverTimeSeries } from '../utils/chart-series';
 import { mistakeTypeColor } from '../utils/colors';
 import { mistakeTypeLabel } from '../utils/labels';
@@ -30,7 +29,7 @@ export interface MistakeTypeBarChartProps {
 
 export function MistakeTypeBarChart({ data, ariaLabel }: MistakeTypeBarChartProps) {
   const theme = useTheme();
-  const narrow = useMediaQuery(`(max-width:${NARROW_SCREEN_PX - 0.05}px)`);
+  const narrow = useNarrowScreen();
   const chartData = useMemo<ChartData<'bar'>>(
     () => ({
       labels: data.labels,

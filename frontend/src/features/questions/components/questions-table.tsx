@@ -9,7 +9,7 @@ import TableBody from '@mui/material/TableBody';
 import TableContainer from '@mui/material/TableContainer';
 import type { Question } from '@mcat/contracts';
 import { useQuestionActions } from '../hooks/use-question-actions';
-import { useNarrowScreen } from '../hooks/use-narrow-screen';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { QuestionRows } from './question-rows';
 import { QuestionsTableHead } from './questions-table-head';
 

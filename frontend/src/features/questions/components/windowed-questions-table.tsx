@@ -13,7 +13,7 @@ import TableBody from '@mui/material/TableBody';
 import TableContainer from '@mui/material/TableContainer';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Question } from '@mcat/contracts';
-import { useNarrowScreen } from '../hooks/use-narrow-screen';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { useQuestionActions } from '../hooks/use-question-actions';
 import { isNearEnd } from '../utils/question-pages';
 import { QuestionRows, type QuestionTestLink } from './question-rows';
