@@ -3,7 +3,7 @@ import { BadRequestException, HttpException, Logger, NotFoundException } from '@
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { KEEP_ALIVE_DRAIN_MS, toErrorBody, type TokenVerifier } from '@mcat/service-kit/core';
-import { REQUEST_MESSAGES, noRoute } from '@mcat/contracts';
+import { REQUEST_MESSAGES } from '@mcat/contracts';
 import type { Upstreams } from '../upstreams';
 import { limitedBody, limitFor, type BodyLimits } from './body-limit';
 import { forwardedHeaders } from './forwarded-headers';
@@ -152,6 +152,7 @@ function describe(error: Error): string {
   return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
 }
 
-function notFound(request: FastifyRequest): never {
-  throw new NotFoundException(noRoute(request.method, request.url.split('?')[0] ?? '/'));
+/** The path and method are the caller's input: never echoed back. */
+function notFound(): never {
+  throw new NotFoundException(REQUEST_MESSAGES.routeNotFound);
 }

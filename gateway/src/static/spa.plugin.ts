@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { NotFoundException } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { noRoute } from '@mcat/contracts';
+import { REQUEST_MESSAGES } from '@mcat/contracts';
 
 export interface SpaOptions {
   /** The built web app (frontend/dist). */
@@ -44,7 +44,7 @@ export async function spaPlugin(fastify: FastifyInstance, { root }: SpaOptions):
       return send(reply, relative, relative.startsWith(HASHED_ASSETS) ? IMMUTABLE : SHORT);
     }
     if (relative.startsWith(HASHED_ASSETS)) {
-      throw new NotFoundException(noRoute('GET', `/${relative}`));
+      throw new NotFoundException(REQUEST_MESSAGES.routeNotFound);
     }
     const page = prerenderedPage(relative);
     if (page && (await isFile(path.join(root, page)))) {

@@ -8,6 +8,7 @@ import {
   type DynamicModule,
   type INestApplication,
 } from '@nestjs/common';
+import { REQUEST_MESSAGES } from '@mcat/contracts';
 import { bootstrapService, Public, ServiceKitModule, type KitConfig } from '../src';
 import { redactUrl } from '../src/logging/logging.module';
 import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
@@ -71,14 +72,15 @@ describe('the service credential', () => {
 
   afterAll(() => app?.close());
 
-  const notFound = (method: string, path: string) => ({
+  /** What a path no route serves answers: the path is never echoed back. */
+  const notFound = {
     status: 404,
     body: JSON.stringify({
       statusCode: 404,
       code: 'NOT_FOUND',
-      message: `Cannot ${method} ${path}`,
+      message: REQUEST_MESSAGES.routeNotFound,
     }),
-  });
+  };
 
   it.each([
     ['no credential', {}],
@@ -97,7 +99,7 @@ describe('the service credential', () => {
         const response = await fetch(`${url}${path}`, { method, headers });
         expect({ path, ...(await answer(response)) }).toEqual({
           path,
-          ...notFound(method, path),
+          ...notFound,
         });
       }
       expect((await fetch(`${url}/internal/things/1`, { method: 'HEAD', headers })).status).toBe(
@@ -125,7 +127,7 @@ describe('the service credential', () => {
     for (const path of ['/metrics', '/%6detrics']) {
       expect({ path, ...(await answer(await fetch(`${url}${path}`, { headers }))) }).toEqual({
         path,
-        ...notFound('GET', path),
+        ...notFound,
       });
     }
   });

@@ -159,7 +159,7 @@ describe('events and the internal read-through', () => {
         expect({ path, status: response.status, body: await response.json() }).toEqual({
           path,
           status: 404,
-          body: { ...missing.body, message: `Cannot ${method} ${path}` },
+          body: missing.body,
         });
       }
     }

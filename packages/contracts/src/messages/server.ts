@@ -16,9 +16,6 @@ export const SERVER_MESSAGES = {
   testsUnavailable: 'Tests are unavailable right now. Please try again.',
 } as const;
 
-/** 404: no route of the gateway or service answers this method and path. */
-export const noRoute = (method: string, path: string): string => `Cannot ${method} ${path}`;
-
 /** 504: the service behind the gateway did not start its answer in time. */
 export const serviceTooSlow = (service: string): string =>
   `The ${service} service took too long to answer. Please try again.`;
