@@ -50,7 +50,6 @@ import {
   testRelease,
   type ProductInstall,
 } from './product';
-import { forwardNatsMonitor } from './forward';
 import { REGISTRY_PREFIX } from './registry';
 import { testCluster } from './test-cluster';
 
@@ -411,50 +410,6 @@ async function prometheus<T>(route: string): Promise<T> {
 }
 
 const METRICS_COMPONENTS = ['gateway', 'auth', 'tests', 'questions', 'billing', 'mailer'];
-
-describe('the NATS of the cluster, which requires TLS and a credentials file as a managed NATS does', () => {
-  it("has every service connected over TLS as the credentials file's user, through the chart's CA bundle and credentials values", async () => {
-    const natsIp = kubectlOut([
-      'get',
-      'pod',
-      'nats-0',
-      '-n',
-      NAMESPACE,
-      '-o',
-      'jsonpath={.status.podIP}',
-    ]);
-    const monitor = await forwardNatsMonitor(cluster.layout, natsIp);
-    const connz = (await (await fetch(`${monitor}/connz?auth=true&limit=1024`)).json()) as {
-      connections?: {
-        ip: string;
-        tls_version?: string;
-        account?: string;
-        authorized_user?: string;
-      }[];
-    };
-    const connections = connz.connections ?? [];
-    const servicesWithNats = ['auth', 'tests', 'questions', 'billing'];
-    const servicePods = servicesWithNats.flatMap((service) =>
-      componentPods(cluster, service).map((pod) => ({ service, ip: pod.ip })),
-    );
-    log(`NATS connections: ${JSON.stringify(connections)}`);
-    expect(
-      servicePods.map(({ service, ip }) => ({
-        service,
-        connected: connections.some((connection) => connection.ip === ip),
-      })),
-    ).toEqual(servicePods.map(({ service }) => ({ service, connected: true })));
-    // Every client (the services, nothing else) came over TLS, authenticated as the one user of
-    // the product's account: none in the global account that a server without credentials has.
-    expect(connections.length).toBeGreaterThan(0);
-    for (const connection of connections) {
-      expect(connection.tls_version).toMatch(/^1\.[23]$/);
-      expect(connection.account).toMatch(/^A[A-Z2-7]{55}$/);
-      expect(connection.authorized_user).toMatch(/^U[A-Z2-7]{55}$/);
-    }
-    expect(new Set(connections.map((connection) => connection.authorized_user)).size).toBe(1);
-  });
-});
 
 describe("the release watched by Prometheus, through the chart's PodMonitor and PrometheusRule", () => {
   it("scrapes every pod of each Node deployable with the metrics credential, the web app's none", async () => {
