@@ -82,28 +82,22 @@ describe('the framework refusals, through the gateway', () => {
     expectVocabulary(404, response.body, response.raw.toString('utf8'));
   });
 
-  it('answers 431 HEADERS_TOO_LARGE to headers over the server limit', async () => {
-    const answer = await rawExchange(
+  it.each([
+    [
+      '431 HEADERS_TOO_LARGE to headers over the server limit',
       `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${MARKER}${'a'.repeat(20_000)}\r\n\r\n`,
-    );
-    expect(answer.status).toBe(431);
-    expect(answer.body).toEqual({
-      statusCode: 431,
-      code: 'HEADERS_TOO_LARGE',
-      message: REQUEST_MESSAGES.headersTooLarge,
-    });
-    expectVocabulary(431, answer.body, answer.raw);
-  });
-
-  it('answers 400 VALIDATION to a request that is not HTTP', async () => {
-    const answer = await rawExchange(`${MARKER} /api/health HTTP/9.9\r\n\r\n`);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      statusCode: 400,
-      code: 'VALIDATION',
-      message: REQUEST_MESSAGES.malformedRequest,
-    });
-    expectVocabulary(400, answer.body, answer.raw);
+      { statusCode: 431, code: 'HEADERS_TOO_LARGE', message: REQUEST_MESSAGES.headersTooLarge },
+    ],
+    [
+      '400 VALIDATION to a request that is not HTTP',
+      `${MARKER} /api/health HTTP/9.9\r\n\r\n`,
+      { statusCode: 400, code: 'VALIDATION', message: REQUEST_MESSAGES.malformedRequest },
+    ],
+  ] as const)('answers %s', async (_case, request, expected) => {
+    const answer = await rawExchange(request);
+    expect(answer.status).toBe(expected.statusCode);
+    expect(answer.body).toEqual(expected);
+    expectVocabulary(expected.statusCode, answer.body, answer.raw);
   });
 
   it('answers 413 and 415 to a body too large or not JSON in the same vocabulary', async () => {
