@@ -31,6 +31,11 @@ export interface HttpBootstrapOptions {
    * JSON (415 otherwise, see http/content-type-guard.ts).
    */
   uploadRoutes?: readonly string[];
+  /**
+   * Route paths (as declared) that take a one-click unsubscribe form (RFC 8058) besides JSON; a
+   * service that reads such bodies registers `acceptOneClickForms` too.
+   */
+  oneClickRoutes?: readonly string[];
   /** An adapter configured otherwise than `createAdapter` (the gateway's request ids). */
   adapter?: FastifyAdapter;
   /** Runs before listen: microservice transports, extra Fastify plugins. */
@@ -98,7 +103,10 @@ export async function bootstrapHttp(options: HttpBootstrapOptions): Promise<INes
     metrics: config.METRICS_TOKEN,
   });
   // Refuses every path alike (the upload routes take multipart), so it tells nothing either.
-  refuseNonJsonBodies(fastify, { uploadRoutes: options.uploadRoutes ?? [] });
+  refuseNonJsonBodies(fastify, {
+    uploadRoutes: options.uploadRoutes ?? [],
+    oneClickRoutes: options.oneClickRoutes ?? [],
+  });
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {

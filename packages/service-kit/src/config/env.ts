@@ -26,6 +26,15 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 /** The shortest INTERNAL_API_TOKEN accepted (the runner and the chart generate 43 characters). */
 export const INTERNAL_API_TOKEN_MIN_LENGTH = 32;
 
+/** A required secret of at least 32 characters (256 bits of base64url; the runner's have 43). */
+export const secretVariable = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .min(
+      INTERNAL_API_TOKEN_MIN_LENGTH,
+      `${name} must be at least ${INTERNAL_API_TOKEN_MIN_LENGTH} characters`,
+    );
+
 /** An address, or an address/prefix-length block, as Fastify's trustProxy (proxy-addr) reads it. */
 function isAddressOrCidr(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -94,12 +103,7 @@ export const envFields = {
    * The credential only the product's own processes hold: `/internal/*` and `/metrics` answer 404
    * to a request without it (see http/internal-credential.ts).
    */
-  INTERNAL_API_TOKEN: z
-    .string({ error: 'INTERNAL_API_TOKEN is required' })
-    .min(
-      INTERNAL_API_TOKEN_MIN_LENGTH,
-      `INTERNAL_API_TOKEN must be at least ${INTERNAL_API_TOKEN_MIN_LENGTH} characters`,
-    ),
+  INTERNAL_API_TOKEN: secretVariable('INTERNAL_API_TOKEN'),
   /**
    * Prometheus' own credential for `/metrics`: when set, `/metrics` answers it and no longer
    * INTERNAL_API_TOKEN, and it opens no `/internal/*` route, so a scraper cannot call between
