@@ -16,7 +16,7 @@ import { registerRateLimits } from './edge/rate-limits';
 import { requestIdOf } from './edge/request-id';
 import { registerSecurity } from './edge/security';
 import { proxyPlugin } from './proxy/proxy.plugin';
-import { UPLOAD_PATHS } from './proxy/route-table';
+import { ONE_CLICK_PATHS, UPLOAD_PATHS } from './proxy/route-table';
 import { spaPlugin } from './static/spa.plugin';
 import { upstreamsFrom } from './upstreams';
 
@@ -43,8 +43,10 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
     module: GatewayModule.register(config),
     config,
     adapter,
-    // Forwarded bodies must be JSON, or multipart on the upload route (415 otherwise).
+    // Forwarded bodies must be JSON, or multipart on the upload route, or a one-click form on the
+    // unsubscribe address (415 otherwise).
     uploadRoutes: UPLOAD_PATHS,
+    oneClickRoutes: ONE_CLICK_PATHS,
     beforeListen: async (app: NestFastifyApplication) => {
       // Nest's own routes first, so the hooks below apply to them too.
       await app.init();

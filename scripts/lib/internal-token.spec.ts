@@ -4,8 +4,10 @@ import path from 'node:path';
 import {
   ensureInternalToken,
   ensureMetricsToken,
+  ensureReviewReminderSecret,
   internalTokenFile,
   metricsTokenFile,
+  reviewReminderSecretFile,
 } from './internal-token';
 
 describe('the runner’s service credential', () => {
@@ -34,6 +36,18 @@ describe('the runner’s service credential', () => {
     expect(metricsTokenFile({ dataDir })).toBe(path.join(dataDir, 'keys', 'metrics-token'));
     expect(fs.statSync(metricsTokenFile({ dataDir })).mode & 0o777).toBe(0o600);
     expect(ensureMetricsToken({ dataDir })).toBe(metrics);
+  });
+
+  it('keeps the secret of the reminders’ unsubscribe links apart from both', () => {
+    const internal = ensureInternalToken({ dataDir });
+    const metrics = ensureMetricsToken({ dataDir });
+    const secret = ensureReviewReminderSecret({ dataDir });
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect([internal, metrics]).not.toContain(secret);
+    const file = reviewReminderSecretFile({ dataDir });
+    expect(file).toBe(path.join(dataDir, 'keys', 'review-reminder-secret'));
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(ensureReviewReminderSecret({ dataDir })).toBe(secret);
   });
 
   it('replaces a stored value too short to be accepted', () => {

@@ -1,8 +1,9 @@
 /**
  * The credentials of a local profile, each generated once into the profile's data folder, next to
- * auth's JWT key pair, readable by its owner only, and handed to every process the runner starts:
- * the service credential (INTERNAL_API_TOKEN), without which `/internal/*` answers 404, and the
- * metrics credential (METRICS_TOKEN), without which `/metrics` does.
+ * auth's JWT key pair, readable by its owner only: the service credential (INTERNAL_API_TOKEN),
+ * without which `/internal/*` answers 404, and the metrics credential (METRICS_TOKEN), without
+ * which `/metrics` does, both handed to every process the runner starts; and auth's
+ * REVIEW_REMINDER_SECRET, which signs the unsubscribe links of reminder mails.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +23,9 @@ export const internalTokenFile = (profile: DataDir): string =>
 
 export const metricsTokenFile = (profile: DataDir): string => keyFile(profile, 'metrics-token');
 
+export const reviewReminderSecretFile = (profile: DataDir): string =>
+  keyFile(profile, 'review-reminder-secret');
+
 /** The stored token, or a new random one (256 bits) stored with mode 600. */
 function ensureToken(file: string): string {
   const stored = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
@@ -38,3 +42,6 @@ export const ensureInternalToken = (profile: DataDir): string =>
 
 export const ensureMetricsToken = (profile: DataDir): string =>
   ensureToken(metricsTokenFile(profile));
+
+export const ensureReviewReminderSecret = (profile: DataDir): string =>
+  ensureToken(reviewReminderSecretFile(profile));

@@ -66,6 +66,22 @@ describe('process table', () => {
     expect(gatewayEnv(START_PROFILE, {}).TRUSTED_PROXIES).toBeUndefined();
   });
 
+  it('gives auth alone the reminders’ secret, and npm test a reminder check every 2 s', () => {
+    const secret = 'runner-review-reminder-secret-0123456789abcdef';
+    const given = appProcesses(TEST_PROFILE, { REVIEW_REMINDER_SECRET: secret }).filter(
+      (app) => app.env.REVIEW_REMINDER_SECRET !== undefined,
+    );
+    expect(given.map((app) => [app.name, app.env.REVIEW_REMINDER_SECRET])).toEqual([
+      ['auth', secret],
+    ]);
+    expect(serviceEnv(TEST_PROFILE, 'auth', {}).REVIEW_REMINDER_CHECK_MS).toBe('2000');
+    expect(serviceEnv(START_PROFILE, 'auth', {}).REVIEW_REMINDER_CHECK_MS).toBeUndefined();
+    expect(
+      serviceEnv(START_PROFILE, 'auth', { REVIEW_REMINDER_CHECK_MS: '5000' })
+        .REVIEW_REMINDER_CHECK_MS,
+    ).toBe('5000');
+  });
+
   it('gives the services that store data the query log when one is set, and no one else', () => {
     const env = { MONGO_QUERY_LOG: '/tmp/query-log.jsonl' };
     const logging = appProcesses(TEST_PROFILE, env)

@@ -46,6 +46,18 @@ const credentials = (env: Env): Record<string, string> => ({
   ...(env.METRICS_TOKEN ? { METRICS_TOKEN: env.METRICS_TOKEN } : {}),
 });
 
+/**
+ * Auth's REVIEW_REMINDER_SECRET as the runner was given it (startStack sets the profile's
+ * generated one), and under `npm test` a reminder check every 2 s instead of every minute, so the
+ * system tests see a reminder within seconds (docs/adr/0035-review-reminders.md).
+ */
+const reminders = (profile: Profile, env: Env): Record<string, string> => ({
+  ...(env.REVIEW_REMINDER_SECRET ? { REVIEW_REMINDER_SECRET: env.REVIEW_REMINDER_SECRET } : {}),
+  ...(env.REVIEW_REMINDER_CHECK_MS || profile.name === 'test'
+    ? { REVIEW_REMINDER_CHECK_MS: env.REVIEW_REMINDER_CHECK_MS ?? '2000' }
+    : {}),
+});
+
 /** Where the services append the shape of each query they send, if set (`npm test` sets it). */
 const queryLog = (env: Env): Record<string, string> =>
   env.MONGO_QUERY_LOG ? { MONGO_QUERY_LOG: env.MONGO_QUERY_LOG } : {};
@@ -90,6 +102,7 @@ export function serviceEnv(
         TESTS_INTERNAL_URL: local(profile.services.tests),
         QUESTIONS_INTERNAL_URL: local(profile.services.questions),
         BILLING_INTERNAL_URL: local(profile.services.billing),
+        ...reminders(profile, env),
         // Every end-to-end account is registered from this machine: the per-address limits
         // would refuse the suite after 20 sign-ups. The per-e-mail limits still apply.
         ...(profile.name === 'test'

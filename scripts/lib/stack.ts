@@ -19,7 +19,11 @@ import {
 import waitOn from 'wait-on';
 import { infraSpecs, type ProcessSpec } from './infra';
 import { REPO_ROOT, type Profile } from './ports';
-import { ensureInternalToken, ensureMetricsToken } from './internal-token';
+import {
+  ensureInternalToken,
+  ensureMetricsToken,
+  ensureReviewReminderSecret,
+} from './internal-token';
 import { appProcesses, type AppProcess } from './processes';
 import { runnerStatusFile } from './supervision/runner-status';
 import { describeExit, Supervisor } from './supervision/supervisor';
@@ -128,6 +132,8 @@ export async function startStack(
     ...options.env,
     INTERNAL_API_TOKEN: process.env.INTERNAL_API_TOKEN ?? ensureInternalToken(profile),
     METRICS_TOKEN: process.env.METRICS_TOKEN ?? ensureMetricsToken(profile),
+    REVIEW_REMINDER_SECRET:
+      process.env.REVIEW_REMINDER_SECRET ?? ensureReviewReminderSecret(profile),
   });
   const prefixLength = Math.max(...[...infra, ...apps].map((p) => p.name.length));
   const timeout = options.readyTimeoutMs ?? 120_000;

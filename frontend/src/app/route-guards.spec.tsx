@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_DATA_MESSAGES, type User } from '@mcat/contracts';
+import { ACCOUNT_DATA_MESSAGES, DEFAULT_REVIEW_REMINDERS, type User } from '@mcat/contracts';
 import { AccountDeletedNotice } from '../features/account-data/components/account-deleted-notice';
 import { authApi } from '../features/auth/api/auth-api';
 import { accountDeleted } from '../lib/api';
@@ -18,6 +18,7 @@ const user: User = {
   targetScore: null,
   isPremium: false,
   roles: ['student'],
+  reviewReminders: { ...DEFAULT_REVIEW_REMINDERS },
 };
 
 afterEach(() => {

@@ -21,7 +21,8 @@ const WITH_JSON_BODY: readonly ErrorCode[] = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
 ];
-const WITH_UPLOAD: readonly ErrorCode[] = ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+/** A spreadsheet upload, or a one-click form: a body too large or of another type. */
+const WITH_FORM: readonly ErrorCode[] = ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 const SIGNED_IN: readonly ErrorCode[] = ['UNAUTHENTICATED'];
 const WITH_ROLE: readonly ErrorCode[] = ['FORBIDDEN'];
 const IDEMPOTENT: readonly ErrorCode[] = [
@@ -47,10 +48,12 @@ export function errorCodesByStatus(route: ApiRoute): Map<number, ErrorCode[]> {
     ...(route.service === 'gateway' ? [] : FORWARDED),
     ...(route.public ? [] : SIGNED_IN),
     ...(route.role ? WITH_ROLE : []),
-    ...(request.params || request.query || request.body || request.upload ? WITH_INPUT : []),
+    ...(request.params || request.query || request.body || request.upload || request.oneClick
+      ? WITH_INPUT
+      : []),
     ...(request.params ? WITH_PARAMS : []),
     ...(request.body ? WITH_JSON_BODY : []),
-    ...(request.upload ? WITH_UPLOAD : []),
+    ...(request.upload || request.oneClick ? WITH_FORM : []),
     ...(route.idempotent ? IDEMPOTENT : []),
     ...(route.errors ?? []),
   ]);

@@ -43,6 +43,10 @@ const MEDIA: Record<ApiMediaName, { type: string; description: string }> = {
 
 const isMedia = (body: ApiResponse['body']): body is ApiMediaName => Object.hasOwn(MEDIA, body);
 
+const location = z.object({
+  Location: z.string().describe('Where the client goes next (a path of the web app)'),
+});
+
 /** `/api/tests/:id` as OpenAPI spells it: `/api/tests/{id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
@@ -118,18 +122,18 @@ function describeRoute(
   content: (body: ApiBodyName | ApiMediaName) => ZodContentObject,
   apiError: z.ZodType,
 ): RouteConfig {
-  const { params, query, headers, body, upload } = route.request ?? {};
+  const { params, query, headers, body, upload, oneClick } = route.request ?? {};
+  const answer = (response: ApiResponse): ResponseConfig =>
+    response.body === 'redirect'
+      ? { description: describeAnswer(response), headers: location }
+      : { description: describeAnswer(response), content: content(response.body) };
   const success: ResponseConfig = {
-    description: describeAnswer(route.response),
-    content: content(route.response.body),
+    ...answer(route.response),
     ...(route.idempotent ? { headers: replayed } : {}),
   };
   const responses: RouteConfig['responses'] = { [route.response.status]: success };
   for (const other of route.alsoAnswers ?? []) {
-    responses[other.status] = {
-      description: describeAnswer(other),
-      content: content(other.body),
-    };
+    responses[other.status] = answer(other);
   }
   for (const [status, codes] of errorCodesByStatus(route)) {
     responses[status] = {
@@ -162,6 +166,7 @@ function describeRoute(
         ? { body: { required: true, content: { 'application/json': { schema: body } } } }
         : {}),
       ...(upload ? { body: uploadBody() } : {}),
+      ...(oneClick ? { body: oneClickBody() } : {}),
     },
     responses,
   };
@@ -169,6 +174,7 @@ function describeRoute(
 
 function describeAnswer(response: ApiResponse): string {
   if (response.description) return response.description;
+  if (response.body === 'redirect') return 'See Other: the client goes to `Location`';
   if (isMedia(response.body)) return MEDIA[response.body].description;
   return response.status === 201 ? 'Created' : 'OK';
 }
@@ -183,6 +189,19 @@ function uploadBody(): NonNullable<RouteConfig['request']>['body'] {
           file: z.string().meta({ contentMediaType: XLSX, description: 'The spreadsheet' }),
         }),
       },
+    },
+  };
+}
+
+/** RFC 8058: what a mail client POSTs to a List-Unsubscribe address (a body may also be absent). */
+function oneClickBody(): NonNullable<RouteConfig['request']>['body'] {
+  const schema = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
+  return {
+    required: false,
+    description: 'The one-click form field, as mail clients send it (RFC 8058)',
+    content: {
+      'application/x-www-form-urlencoded': { schema },
+      'multipart/form-data': { schema },
     },
   };
 }

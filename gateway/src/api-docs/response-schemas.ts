@@ -48,6 +48,13 @@ const user = z
     targetScore: totalScore.nullable(),
     isPremium: z.boolean(),
     roles: z.array(z.enum(ROLES)),
+    reviewReminders: z
+      .object({
+        enabled: z.boolean(),
+        hour: z.number().int().min(0).max(23),
+        timeZone: z.string().describe('An IANA time zone name, e.g. Europe/Paris'),
+      })
+      .describe('The daily re-review reminder e-mail, at the start of `hour` in `timeZone`'),
   })
   .meta({ id: 'User' });
 

@@ -2,7 +2,8 @@ import { Transform, type Readable } from 'node:stream';
 import { PayloadTooLargeException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { REQUEST_MESSAGES } from '@mcat/contracts';
-import { isMultipartContentType } from '@mcat/service-kit/core';
+import { isMultipartContentType, ONE_CLICK_BODY_LIMIT } from '@mcat/service-kit/core';
+import type { ProxyRoute } from './route-table';
 
 export interface BodyLimits {
   /** Any body but a multipart upload. */
@@ -14,8 +15,13 @@ export interface BodyLimits {
 const TOO_LARGE = REQUEST_MESSAGES.bodyTooLarge;
 
 /** The limit that applies to this request, by its route and content type. */
-export function limitFor(request: FastifyRequest, limits: BodyLimits, uploadRoute = false): number {
-  return uploadRoute && isMultipartContentType(request.headers['content-type'])
+export function limitFor(
+  request: FastifyRequest,
+  limits: BodyLimits,
+  route: Pick<ProxyRoute, 'upload' | 'oneClick'> = {},
+): number {
+  if (route.oneClick) return Math.min(ONE_CLICK_BODY_LIMIT, limits.body);
+  return route.upload && isMultipartContentType(request.headers['content-type'])
     ? limits.upload
     : limits.body;
 }

@@ -99,7 +99,7 @@ async function forwardingContext(
             request.body = limitedBody(
               request,
               request.body,
-              limitFor(request, options.limits, route.upload),
+              limitFor(request, options.limits, route),
             );
           } catch (error) {
             // The refused body is left unread: the connection closes after the answer.

@@ -18,6 +18,11 @@ export interface ProxyRoute {
    * only JSON bodies: anything else answers 415 before it is forwarded.
    */
   upload?: boolean;
+  /**
+   * The one-click unsubscribe address of reminder mails (RFC 8058): also takes the two form
+   * types mail clients POST, and no body over ONE_CLICK_BODY_LIMIT whatever its type.
+   */
+  oneClick?: boolean;
 }
 
 /**
@@ -30,6 +35,12 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
   { path: '/api/auth/login', service: 'auth', public: true },
   { path: '/api/auth/forgot-password', service: 'auth', public: true },
   { path: '/api/auth/reset-password/*', service: 'auth', public: true },
+  {
+    path: '/api/auth/review-reminders/unsubscribe/*',
+    service: 'auth',
+    public: true,
+    oneClick: true,
+  },
   // The student's data export gathers every service's part (up to 15 s each, in parallel).
   { path: '/api/auth/me/export', service: 'auth', long: true },
   // The premium purchase lives in billing although the web app calls it under /api/auth.
@@ -53,6 +64,11 @@ export const PROXY_ROUTES: readonly ProxyRoute[] = [
 export const UPLOAD_PATHS: readonly string[] = PROXY_ROUTES.filter((route) => route.upload).map(
   (route) => route.path,
 );
+
+/** The routes that take a one-click unsubscribe form. */
+export const ONE_CLICK_PATHS: readonly string[] = PROXY_ROUTES.filter(
+  (route) => route.oneClick,
+).map((route) => route.path);
 
 /** Paths answered 404 by the gateway itself: never forwarded, whatever follows. */
 export const UNROUTED_PATHS = ['/api/*', '/internal/*'] as const;

@@ -187,6 +187,7 @@ describe('accounts', () => {
       targetScore: null,
       isPremium: false,
       roles: ['student'],
+      reviewReminders: { enabled: false, hour: 18, timeZone: 'UTC' },
     });
 
     const taken = await gateway.post('/api/auth/register', {

@@ -57,6 +57,7 @@ import {
   type ReviewedQuestion,
 } from './schemas/reviews';
 import { reviewPatchSchema, testBodySchema } from './schemas/tests';
+import { REVIEW_REMINDER_TOKEN_MAX_LENGTH } from './schemas/review-reminders';
 
 /** Who answers a route: the gateway itself, or the service it forwards the route to. */
 export type ApiService = 'gateway' | 'auth' | 'tests' | 'questions' | 'billing';
@@ -104,9 +105,12 @@ export type ApiBodyName = keyof ApiBodies;
 /** Answers that are not JSON: a spreadsheet, an Anki package, a CSV file, a server-sent event stream, a page. */
 export type ApiMediaName = 'xlsx' | 'apkg' | 'csv' | 'event-stream' | 'html';
 
+/** An answer without a body that sends the client on (`Location`). */
+export type ApiRedirect = 'redirect';
+
 export interface ApiResponse {
   status: number;
-  body: ApiBodyName | ApiMediaName;
+  body: ApiBodyName | ApiMediaName | ApiRedirect;
   description?: string;
 }
 
@@ -130,6 +134,11 @@ export interface ApiRoute {
     body?: z.ZodType;
     /** A multipart/form-data upload of one spreadsheet in the field `file`. */
     upload?: 'xlsx';
+    /**
+     * An RFC 8058 one-click POST: the form field `List-Unsubscribe=One-Click`, as
+     * application/x-www-form-urlencoded or multipart/form-data (or no body at all).
+     */
+    oneClick?: true;
   };
   response: ApiResponse;
   /** Other answers with a body of the success kind (a health report while something is down). */
@@ -144,6 +153,13 @@ export interface ApiRoute {
 const testIdParams = z.object({ id: objectId('Invalid test id') });
 const questionIdParams = z.object({ id: objectId('Invalid question id') });
 const resetTokenParams = z.object({ token: z.string().min(1) });
+const unsubscribeTokenParams = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(REVIEW_REMINDER_TOKEN_MAX_LENGTH)
+    .describe("The signed token of the reminder mail's List-Unsubscribe address"),
+});
 /** Only the shape matters here: the server judges "not in the future" on the latest date on Earth. */
 const testBody = testBodySchema(() => new Date().toISOString().slice(0, 10));
 
@@ -179,9 +195,12 @@ const AUTH: readonly ApiRoute[] = [
     method: 'PUT',
     path: '/api/auth/me',
     service: 'auth',
-    summary: "Change the signed-in user's name, email, planned testing date and target score",
+    summary:
+      "Change the signed-in user's name, email, planned testing date, target score and review reminders",
     description:
-      'Replaces the whole profile: a plannedTestingDate or targetScore left out, null or empty clears it.',
+      'Replaces the whole profile: a plannedTestingDate or targetScore left out, null or empty ' +
+      'clears it. reviewReminders ({ enabled, hour 0-23, timeZone: an IANA name }) left out ' +
+      'keeps the reminder setting as it is.',
     request: { body: profileSchema },
     response: { status: 200, body: 'User' },
     errors: ['DUPLICATE'],
@@ -248,6 +267,32 @@ const AUTH: readonly ApiRoute[] = [
     public: true,
     request: { params: resetTokenParams, body: resetPasswordSchema },
     response: { status: 200, body: 'MessageResponse' },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/review-reminders/unsubscribe/:token',
+    service: 'auth',
+    summary: "Turn off a student's re-review reminders (one-click unsubscribe, RFC 8058)",
+    description:
+      'The List-Unsubscribe address of every reminder mail, POSTed by the mail client with ' +
+      'List-Unsubscribe=One-Click, without sign-in. Turns the reminders off and nothing else; ' +
+      'again with the same token it answers the same. A token that is malformed or whose ' +
+      'signature does not match answers 400.',
+    public: true,
+    request: { params: unsubscribeTokenParams, oneClick: true },
+    response: { status: 200, body: 'MessageResponse' },
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/review-reminders/unsubscribe/:token',
+    service: 'auth',
+    summary: "The reminder mail's unsubscribe link, opened in a browser",
+    description:
+      "Changes nothing (link checkers open it too): sends the browser to the web app's page " +
+      '/unsubscribe/{token}, whose button POSTs to this address.',
+    public: true,
+    request: { params: unsubscribeTokenParams },
+    response: { status: 303, body: 'redirect' },
   },
 ];
 

@@ -2,6 +2,7 @@
 import type { Role } from './constants';
 import type { MistakeType, PaymentProviderName } from './catalog';
 import type { SectionKey, SectionName } from './sections';
+import type { ReviewReminders } from './schemas/review-reminders';
 
 export interface User {
   _id: string;
@@ -13,6 +14,8 @@ export interface User {
   targetScore: number | null;
   isPremium: boolean;
   roles: Role[];
+  /** The daily re-review reminder e-mail (off, 18:00 UTC, until the student chooses). */
+  reviewReminders: ReviewReminders;
 }
 
 export interface AuthResponse {

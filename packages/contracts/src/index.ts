@@ -17,6 +17,7 @@ export * from './schemas/billing';
 export * from './schemas/account-data';
 export * from './schemas/reviews';
 export * from './schemas/projection';
+export * from './schemas/review-reminders';
 export * from './mail';
 export * from './site-defaults';
 export * from './idempotency';

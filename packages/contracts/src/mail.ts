@@ -2,7 +2,9 @@
  * The mail queue between the auth service (producer) and the mailer (worker): a BullMQ queue on
  * Redis. A job's id is derived from what it sends, so enqueuing it twice while it waits sends one
  * mail. Job data holds no secret: a reset mail names a short-lived Redis key the mailer reads the
- * token from when it sends (see docs/adr/0005-auth-tokens-and-sessions.md).
+ * token from when it sends (see docs/adr/0005-auth-tokens-and-sessions.md). A reminder's
+ * unsubscribe token is in its job: it can do nothing but turn that student's reminders off
+ * (docs/adr/0035-review-reminders.md).
  */
 export const MAIL_QUEUE = 'mail';
 
@@ -11,6 +13,7 @@ export const MAIL_JOBS = {
   emailChanged: 'email-changed',
   passwordChanged: 'password-changed',
   accountDeleted: 'account-deleted',
+  reviewReminder: 'review-reminder',
 } as const;
 export type MailJobName = (typeof MAIL_JOBS)[keyof typeof MAIL_JOBS];
 
@@ -51,11 +54,27 @@ export interface AccountDeletedMailJob {
   deletedAt: string;
 }
 
+/** A student's daily re-review reminder, sent at most once per local date. */
+export interface ReviewReminderMailJob {
+  to: string;
+  name: string;
+  /** How many questions were due when the reminder was decided. */
+  due: number;
+  /** The student's local date it is for, 'YYYY-MM-DD'. */
+  localDate: string;
+  /** The setting it was sent under, for the footer's "why you get this". */
+  hour: number;
+  timeZone: string;
+  /** The signed token of the one-click unsubscribe address (RFC 8058). */
+  unsubscribeToken: string;
+}
+
 export interface MailJobData {
   [MAIL_JOBS.passwordReset]: PasswordResetMailJob;
   [MAIL_JOBS.emailChanged]: EmailChangedMailJob;
   [MAIL_JOBS.passwordChanged]: PasswordChangedMailJob;
   [MAIL_JOBS.accountDeleted]: AccountDeletedMailJob;
+  [MAIL_JOBS.reviewReminder]: ReviewReminderMailJob;
 }
 export type AnyMailJob = MailJobData[MailJobName];
 
@@ -70,6 +89,10 @@ export const MAIL_DELIVERY = {
   backoffType: 'mail',
   firstRetryDelayMs: 20_000,
 } as const;
+
+/** BullMQ job id of a reminder: one per student and local date. */
+export const reviewReminderJobId = (userId: string, localDate: string): string =>
+  `review-reminder-${userId}-${localDate}`;
 
 /** BullMQ job id of a reset mail: one per reset token (its sha256, hex). */
 export const passwordResetJobId = (tokenHash: string): string => `password-reset-${tokenHash}`;

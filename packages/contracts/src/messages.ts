@@ -16,3 +16,4 @@ export * from './messages/anki';
 export * from './messages/account-data';
 export * from './messages/reviews';
 export * from './messages/projection';
+export * from './messages/review-reminders';

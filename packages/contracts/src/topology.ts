@@ -9,6 +9,7 @@
  */
 import { EVENT_SUBJECTS, type EventSubject } from './events';
 import { MAIL_JOBS, MAIL_QUEUE } from './mail';
+import { REVIEW_REMINDER_CHECK_JOB, REVIEW_REMINDER_QUEUE } from './schemas/review-reminders';
 
 export type ServiceName = 'auth' | 'tests' | 'questions' | 'billing' | 'mailer';
 /**
@@ -183,6 +184,12 @@ export const TOPOLOGY: Topology = {
     },
     {
       from: ['auth'],
+      to: 'questions',
+      requests: ['GET /internal/questions/users/:id/review/due/count'],
+      why: "a reminder's due count",
+    },
+    {
+      from: ['auth'],
       to: 'billing',
       requests: ['GET /internal/billing/users/:id/export'],
       why: "the student's data export",
@@ -220,6 +227,13 @@ export const TOPOLOGY: Topology = {
       producers: ['auth'],
       consumers: ['mailer'],
       jobs: Object.values(MAIL_JOBS),
+    },
+    {
+      queue: REVIEW_REMINDER_QUEUE,
+      store: 'redis',
+      producers: ['auth'],
+      consumers: ['auth'],
+      jobs: [REVIEW_REMINDER_CHECK_JOB],
     },
   ],
 };

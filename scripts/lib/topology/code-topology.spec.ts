@@ -26,7 +26,14 @@ describe('the topology against the code', () => {
       to: 'auth',
       path: '/internal/users/:param/premium',
     });
-    expect(code.queues.map(({ fact }) => fact.role).sort()).toEqual(['consumer', 'producer']);
+    expect(
+      code.queues.map(({ fact }) => `${fact.service} ${fact.role} ${fact.queue}`).sort(),
+    ).toEqual([
+      'auth consumer review-reminders',
+      'auth producer mail',
+      'auth producer review-reminders',
+      'mailer consumer mail',
+    ]);
   });
 
   it('reports a consumer the code does not have, and one the topology lost', () => {
@@ -79,7 +86,9 @@ describe('the topology against the code', () => {
 
   it('reports a queue end and a gateway route the topology gets wrong', () => {
     const topology = changed((copy) => {
-      copy.queues = copy.queues.map((queue) => ({ ...queue, producers: ['billing'] }));
+      copy.queues = copy.queues.map((queue) =>
+        queue.queue === 'mail' ? { ...queue, producers: ['billing'] } : queue,
+      );
       copy.calls = copy.calls.filter(
         (call) => !(call.from.includes('gateway') && call.to === 'questions'),
       );

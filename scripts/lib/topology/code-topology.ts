@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EVENT_SUBJECTS } from '../../../packages/contracts/src/events';
 import { MAIL_QUEUE } from '../../../packages/contracts/src/mail';
+import { REVIEW_REMINDER_QUEUE } from '../../../packages/contracts/src/schemas/review-reminders';
 import type { ServiceName } from '../../../packages/contracts/src/topology';
 import { REPO_ROOT } from './doc-block';
 
@@ -42,6 +43,7 @@ const CONSTANTS: Record<string, string> = {
     Object.entries(EVENT_SUBJECTS).map(([key, subject]) => [`EVENT_SUBJECTS.${key}`, subject]),
   ),
   MAIL_QUEUE,
+  REVIEW_REMINDER_QUEUE,
 };
 
 /** A literal or a known constant as its value; anything else as it is written, to be reported. */

@@ -6,6 +6,7 @@ import { ClockModule } from './clock/clock.module';
 import type { AuthConfig } from './config';
 import { MailModule } from './mail/mail.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { ReviewRemindersModule } from './review-reminders/review-reminders.module';
 import {
   RATE_LIMIT_POLICY,
   SIGN_IN_BACKOFF,
@@ -43,6 +44,7 @@ export class AppModule {
         UsersModule,
         AccountDataModule,
         PasswordResetModule.register(),
+        ReviewRemindersModule.register(config),
       ],
     };
   }

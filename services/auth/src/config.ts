@@ -1,4 +1,4 @@
-import { baseEnvSchema, envFields, rateLimitExemptIps } from '@mcat/service-kit';
+import { baseEnvSchema, envFields, rateLimitExemptIps, secretVariable } from '@mcat/service-kit';
 import { z } from 'zod';
 
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -43,6 +43,21 @@ export const authEnvSchema = baseEnvSchema
     TESTS_INTERNAL_URL: httpUrl('TESTS_INTERNAL_URL'),
     QUESTIONS_INTERNAL_URL: httpUrl('QUESTIONS_INTERNAL_URL'),
     BILLING_INTERNAL_URL: httpUrl('BILLING_INTERNAL_URL'),
+    /**
+     * Signs the one-click unsubscribe links of reminder mails (HMAC-SHA256, under a key derived
+     * for that purpose alone). Changing it voids the links of the mails already sent.
+     */
+    REVIEW_REMINDER_SECRET: secretVariable('REVIEW_REMINDER_SECRET'),
+    /** How often the reminder check runs (one job for all replicas): 1 s to 3 minutes. */
+    REVIEW_REMINDER_CHECK_MS: z.coerce
+      .number({ error: 'REVIEW_REMINDER_CHECK_MS must be a number' })
+      .int('REVIEW_REMINDER_CHECK_MS must be a whole number of milliseconds')
+      .min(1000, 'REVIEW_REMINDER_CHECK_MS must be at least 1000')
+      .max(
+        180_000,
+        'REVIEW_REMINDER_CHECK_MS must be at most 180000 (the 3 minutes a reminder may wait)',
+      )
+      .default(60_000),
   })
   .refine((env) => Boolean(env.JWT_PRIVATE_KEY_FILE) === Boolean(env.JWT_PUBLIC_KEY_FILE), {
     message: 'JWT_PRIVATE_KEY_FILE and JWT_PUBLIC_KEY_FILE must be set together',

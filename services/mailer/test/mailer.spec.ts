@@ -213,6 +213,63 @@ describe('account notices', () => {
   });
 });
 
+describe('review reminder', () => {
+  const token = `665f1c2e9b1e8a3d4c5b6a79.${'A'.repeat(43)}`;
+  const unsubscribe = `https://logbook.example/api/auth/review-reminders/unsubscribe/${token}`;
+
+  it('says how many questions are due, links to the re-review, and offers the one-click unsubscribe of RFC 8058', async () => {
+    await queue.add(
+      MAIL_JOBS.reviewReminder,
+      {
+        to: 'remind@example.com',
+        name: 'Ada <Lovelace>',
+        due: 3,
+        localDate: '2030-01-02',
+        hour: 7,
+        timeZone: 'Europe/Paris',
+        unsubscribeToken: token,
+      },
+      { ...DELIVERY, jobId: 'review-reminder-1' },
+    );
+    const mail = await smtp.waitForMail('remind@example.com');
+    expect(mail.subject).toBe('3 questions are due for re-review on Test Logbook');
+    const headers = mail.raw.split(/\r?\n\r?\n/, 1)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+    expect(headers).toMatch(
+      new RegExp(`^List-Unsubscribe: <${unsubscribe.replaceAll('.', '\\.')}>$`, 'm'),
+    );
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('3 missed questions are due for re-review today.');
+      expect(body).toContain('https://logbook.example/re-review');
+      expect(body).toContain('daily at 07:00, Europe/Paris');
+      expect(body).toContain(unsubscribe);
+    }
+    expect(mail.html).toContain(`<a href="${unsubscribe}">Turn off these reminders</a>`);
+    expect(mail.text).toContain('Hello Ada <Lovelace>,');
+    await waitUntil(() => jobGone('review-reminder-1'));
+  });
+
+  it('fails a reminder without a well-formed unsubscribe token at once, sending nothing', async () => {
+    const jobId = 'review-reminder-unsigned';
+    await queue.add(
+      MAIL_JOBS.reviewReminder,
+      {
+        to: 'unsigned@example.com',
+        name: 'Ada',
+        due: 1,
+        localDate: '2030-01-02',
+        hour: 7,
+        timeZone: 'UTC',
+        unsubscribeToken: 'not-a-token',
+      },
+      { ...DELIVERY, jobId },
+    );
+    await waitUntil(async () => (await queue.getJob(jobId))?.failedReason !== undefined);
+    expect((await queue.getJob(jobId))?.attemptsMade).toBe(1);
+    expect(smtp.to('unsigned@example.com')).toHaveLength(0);
+  });
+});
+
 describe('mailer', () => {
   it('reports ready while Redis and SMTP answer, and not ready within seconds of SMTP going down', async () => {
     const up = await fetch(`${baseUrl}/readyz`);

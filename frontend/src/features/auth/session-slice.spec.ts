@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MESSAGES, ERRORS, STORAGE_KEYS, type User } from '@mcat/contracts';
+import {
+  AUTH_MESSAGES,
+  DEFAULT_REVIEW_REMINDERS,
+  ERRORS,
+  STORAGE_KEYS,
+  type User,
+} from '@mcat/contracts';
 import { createAppStore } from '../../app/store';
 import { authApi } from './api/auth-api';
 import { clearError, logout, startSession } from './session-slice';
@@ -13,6 +19,7 @@ const user: User = {
   targetScore: null,
   isPremium: false,
   roles: ['student'],
+  reviewReminders: { ...DEFAULT_REVIEW_REMINDERS },
 };
 
 /** The server's answers, by "METHOD path". */

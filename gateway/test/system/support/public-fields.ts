@@ -1,5 +1,5 @@
 /**
- * What an auth answer may show: the user as exactly its seven public fields, and nowhere in the
+ * What an auth answer may show: the user as exactly its eight public fields, and nowhere in the
  * answer a key that names a stored secret or bookkeeping field.
  */
 import type { User } from '@mcat/contracts';
@@ -11,6 +11,7 @@ export const PUBLIC_USER_FIELDS: readonly (keyof User)[] = [
   'isPremium',
   'name',
   'plannedTestingDate',
+  'reviewReminders',
   'roles',
   'targetScore',
 ];

@@ -3,6 +3,7 @@ import { SIGN_IN_PASSWORD_MAX_LENGTH } from '../constants';
 import { TOO_LONG, VALIDATION } from '../messages';
 import { email, newPassword, optionalIsoDate, personName } from './common';
 import { targetScore } from './projection';
+import { reviewRemindersSchema } from './review-reminders';
 
 const plannedTestingDate = optionalIsoDate('Planned MCAT date must be a valid date');
 
@@ -52,13 +53,14 @@ export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
 /**
  * PUT /api/auth/me replaces the whole profile: a plannedTestingDate or targetScore that is null,
- * '' or left out clears it.
+ * '' or left out clears it. `reviewReminders` left out leaves the reminder setting as it is.
  */
 export const profileSchema = z.object({
   name: personName(),
   email: email(),
   plannedTestingDate: plannedTestingDate,
   targetScore,
+  reviewReminders: reviewRemindersSchema.optional(),
 });
 export type ProfileBody = z.infer<typeof profileSchema>;
 

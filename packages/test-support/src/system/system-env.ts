@@ -8,13 +8,18 @@
  * - SYSTEM_MAIL_DIR: where the stack's SMTP catcher writes each message as an .eml file
  * - SYSTEM_MONGO_URL: the stack's MongoDB (FerretDB), without a database
  *
- * The auth service's generated token key pair (used to forge an expired token), the service
- * credential the runner generated (INTERNAL_API_TOKEN) and the runner's status file (each process's
+ * The auth service's generated token key pair (used to forge an expired token), the credentials
+ * the runner generated (INTERNAL_API_TOKEN, METRICS_TOKEN, REVIEW_REMINDER_SECRET) and the
+ * runner's status file (each process's
  * current pid and restarts, support/runner.ts) are read from the profile's data folder.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { internalTokenFile, metricsTokenFile } from '../../../../scripts/lib/internal-token';
+import {
+  internalTokenFile,
+  metricsTokenFile,
+  reviewReminderSecretFile,
+} from '../../../../scripts/lib/internal-token';
 import { infraUrls, TEST_PROFILE, type Profile } from '../../../../scripts/lib/ports';
 import { mailDir } from '../../../../scripts/lib/processes';
 import { runnerStatusFile } from '../../../../scripts/lib/supervision/runner-status';
@@ -36,5 +41,6 @@ export const systemEnv = {
     ...env,
     INTERNAL_API_TOKEN: fs.readFileSync(internalTokenFile(profile), 'utf8').trim(),
     METRICS_TOKEN: fs.readFileSync(metricsTokenFile(profile), 'utf8').trim(),
+    REVIEW_REMINDER_SECRET: fs.readFileSync(reviewReminderSecretFile(profile), 'utf8').trim(),
   }),
 };

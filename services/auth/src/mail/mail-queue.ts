@@ -6,9 +6,11 @@ import {
   MAIL_QUEUE,
   passwordResetJobId,
   passwordResetSecretKey,
+  reviewReminderJobId,
   type AnyMailJob,
   type MailJobData,
   type MailJobName,
+  type ReviewReminderMailJob,
 } from '@mcat/contracts';
 import { withTrace, type TracedJobData } from '@mcat/service-kit';
 import { Queue, type JobsOptions } from 'bullmq';
@@ -16,7 +18,10 @@ import Redis from 'ioredis';
 
 export const MAIL_REDIS_URL = Symbol('MAIL_REDIS_URL');
 
-export type NoticeName = Exclude<MailJobName, typeof MAIL_JOBS.passwordReset>;
+export type NoticeName = Exclude<
+  MailJobName,
+  typeof MAIL_JOBS.passwordReset | typeof MAIL_JOBS.reviewReminder
+>;
 
 /** A reset mail as auth knows it: the token travels apart from the job (see `sendPasswordReset`). */
 export interface ResetMail {
@@ -80,6 +85,17 @@ export class MailQueue implements OnApplicationShutdown {
     await this.queue.add(name, withTrace<AnyMailJob>(data), {
       ...DELIVERY,
       jobId: `${name}-${digest}`,
+    });
+  }
+
+  /**
+   * A student's reminder for one local date: its job id is the student's and the date's, so a
+   * second one queued for the same date while the first waits adds nothing.
+   */
+  async sendReviewReminder(userId: string, data: ReviewReminderMailJob): Promise<void> {
+    await this.queue.add(MAIL_JOBS.reviewReminder, withTrace<AnyMailJob>(data), {
+      ...DELIVERY,
+      jobId: reviewReminderJobId(userId, data.localDate),
     });
   }
 

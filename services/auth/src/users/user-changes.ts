@@ -3,9 +3,22 @@ import type { HydratedDocument, Model, UpdateQuery } from 'mongoose';
 import type { User } from './user.schema';
 import { userUpdated } from './users.events';
 
-/** The fields `auth.user.updated` describes, as a change sets them. */
+/**
+ * The fields `auth.user.updated` describes, as a change sets them, and the reminder setting a
+ * profile change may carry with them (no event describes it).
+ */
 export type UserChange = Partial<
-  Pick<User, 'name' | 'email' | 'plannedTestingDate' | 'targetScore' | 'isPremium' | 'roles'>
+  Pick<
+    User,
+    | 'name'
+    | 'email'
+    | 'plannedTestingDate'
+    | 'targetScore'
+    | 'isPremium'
+    | 'roles'
+    | 'reviewReminders'
+    | 'reviewReminderAt'
+  >
 >;
 
 /**

@@ -2,6 +2,10 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { ROLES, TOTAL_SCORE_MAX, TOTAL_SCORE_MIN, type Role } from '@mcat/contracts';
 import { outboxPlugin } from '@mcat/service-kit';
 import type { HydratedDocument } from 'mongoose';
+import {
+  ReviewReminderSetting,
+  ReviewReminderSettingSchema,
+} from '../review-reminders/review-reminder-setting.schema';
 
 /**
  * An account. The password hash and the session version never leave this service; the web app
@@ -41,6 +45,21 @@ export class User {
   /** Counts the changes events describe; a change applies only to the revision it read. */
   @Prop({ type: Number, default: 0 })
   revision!: number;
+
+  /** The daily re-review reminder mail (docs/adr/0035-review-reminders.md). */
+  @Prop({ type: ReviewReminderSettingSchema, default: () => ({}) })
+  reviewReminders!: ReviewReminderSetting;
+
+  /**
+   * When the next reminder is owed, null while reminders are off: the reminder check reads the
+   * accounts whose time has come through its index. Written with the setting and by the check.
+   */
+  @Prop({ type: Date, default: null })
+  reviewReminderAt!: Date | null;
+
+  /** The student's local date of the last reminder sent ('YYYY-MM-DD'): never two for one date. */
+  @Prop({ type: String, default: null })
+  reviewReminderSentOn!: string | null;
 }
 
 export type UserDocument = HydratedDocument<User>;
@@ -50,3 +69,5 @@ UserSchema.index({ email: 1 }, { unique: true });
 // The session versions' re-sync reads the users whose version is above 0
 // (sessions/session-version-store.ts; docs/adr/0027-index-coverage.md).
 UserSchema.index({ sessionVersion: 1 });
+// The reminder check reads the accounts whose reminder is owed (review-reminders/reminder-check.ts).
+UserSchema.index({ reviewReminderAt: 1 });

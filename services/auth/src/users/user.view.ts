@@ -1,15 +1,17 @@
 import type { User as UserView, UserSnapshot } from '@mcat/contracts';
 import type { Types } from 'mongoose';
+import { reviewRemindersOf } from '../review-reminders/review-reminder-setting.schema';
 import type { User } from './user.schema';
 
 type StoredUser = Pick<
   User,
   'name' | 'email' | 'plannedTestingDate' | 'targetScore' | 'isPremium' | 'roles'
-> & {
-  _id: Types.ObjectId;
-};
+> &
+  Partial<Pick<User, 'reviewReminders'>> & {
+    _id: Types.ObjectId;
+  };
 
-/** The user as every auth answer shows it: these seven fields and nothing else. */
+/** The user as every auth answer shows it: these eight fields and nothing else. */
 export function toUserView(user: StoredUser): UserView {
   return {
     _id: user._id.toHexString(),
@@ -19,6 +21,7 @@ export function toUserView(user: StoredUser): UserView {
     targetScore: user.targetScore ?? null,
     isPremium: user.isPremium,
     roles: [...user.roles],
+    reviewReminders: reviewRemindersOf(user.reviewReminders),
   };
 }
 

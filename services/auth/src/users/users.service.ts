@@ -17,11 +17,13 @@ import {
 } from '@mcat/contracts';
 import { ApiException, OutboxRelay, RateLimiter, isDuplicateKeyError } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
+import { Clock } from '../clock/clock';
 import { AccountNotices } from '../mail/account-notices';
 import { PasswordHasher } from '../passwords/password-hasher';
 import type { RateLimitName } from '../rate-limit/rate-limit.policy';
 import { SignInBackoff } from '../rate-limit/sign-in-backoff';
 import { SessionTokens } from '../sessions/session-tokens';
+import { reminderSettingFields } from '../review-reminders/reminder-schedule';
 import { SessionVersionStore } from '../sessions/session-version-store';
 import { User, type UserDocument } from './user.schema';
 import { toUserView } from './user.view';
@@ -41,6 +43,7 @@ export class UsersService {
     private readonly signInBackoff: SignInBackoff,
     private readonly notices: AccountNotices,
     private readonly plans: UserPlanCache,
+    private readonly clock: Clock,
     relay: OutboxRelay,
   ) {
     relay.register(users);
@@ -103,6 +106,13 @@ export class UsersService {
         email: body.email,
         plannedTestingDate: body.plannedTestingDate,
         targetScore: body.targetScore,
+        ...(body.reviewReminders
+          ? reminderSettingFields(
+              body.reviewReminders,
+              current.reviewReminderSentOn ?? null,
+              this.clock.now(),
+            )
+          : {}),
       };
     }).catch(rethrowDuplicateEmail);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.signInAgain);

@@ -7,15 +7,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { bootstrapService, internalRequestHeaders, parseConfig } from '@mcat/service-kit';
+import { internalRequestHeaders, parseConfig } from '@mcat/service-kit';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { freePort, privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
 import { testInfra } from '@mcat/test-support/test-env';
-import { AppModule, type AuthOverrides } from '../../src/app.module';
+import type { AuthOverrides } from '../../src/app.module';
 import { Clock } from '../../src/clock/clock';
 import { authEnvSchema, type AuthConfig } from '../../src/config';
+import { startAuthService } from '../../src/start';
 
 export const PUBLIC_URL = 'https://logbook.example';
+
+/** Signs the unsubscribe links of the reminders the tests' auth sends. */
+export const TEST_REVIEW_REMINDER_SECRET = 'test-review-reminder-secret-of-at-least-32-chars';
 
 /** A clock a test moves forward by hand. */
 export class MovableClock extends Clock {
@@ -66,6 +70,7 @@ export async function startAuth(
     JWT_KEYS_DIR: path.join(keysDir, 'keys'),
     PUBLIC_URL,
     INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+    REVIEW_REMINDER_SECRET: TEST_REVIEW_REMINDER_SECRET,
     // The test calls as the gateway would, from loopback, naming the client in X-Forwarded-For.
     TRUSTED_PROXIES: '127.0.0.1,::1,::ffff:127.0.0.1',
     // Nothing listens there: a test of the data export points them at its stubs.
@@ -75,11 +80,11 @@ export async function startAuth(
     ...env,
   });
   const clock = new MovableClock();
-  const app = await bootstrapService({
-    module: AppModule.register(config, { sessionVersionWatchMs: 200, ...overrides, clock }),
+  const app = await startAuthService(
     config,
+    { sessionVersionWatchMs: 200, ...overrides, clock },
     consumeEvents,
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     app,

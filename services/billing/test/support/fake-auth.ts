@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Role, User } from '@mcat/contracts';
+import { DEFAULT_REVIEW_REMINDERS, type Role, type User } from '@mcat/contracts';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 
 /**
@@ -40,6 +40,7 @@ export class FakeAuth {
       targetScore: null,
       isPremium: false,
       roles,
+      reviewReminders: { ...DEFAULT_REVIEW_REMINDERS },
     };
     this.users.set(userId, user);
     return user;

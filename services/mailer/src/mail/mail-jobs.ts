@@ -21,6 +21,15 @@ export const MAIL_JOB_SCHEMAS: { [N in MailJobName]: z.ZodType<MailJobData[N]> }
   }),
   [MAIL_JOBS.passwordChanged]: z.object({ to: address, name: text, changedAt: timestamp }),
   [MAIL_JOBS.accountDeleted]: z.object({ to: address, name: text, deletedAt: timestamp }),
+  [MAIL_JOBS.reviewReminder]: z.object({
+    to: address,
+    name: text,
+    due: z.number().int().min(1),
+    localDate: z.iso.date(),
+    hour: z.number().int().min(0).max(23),
+    timeZone: text,
+    unsubscribeToken: z.string().regex(/^[0-9a-f]{24}\.[A-Za-z0-9_-]{43}$/),
+  }),
 };
 
 export const isMailJobName = (name: string): name is MailJobName =>

@@ -10,12 +10,16 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Header fields besides the usual ones (List-Unsubscribe, ...). */
+  headers?: Record<string, string>;
 }
 
 /** A mail's body between the greeting and the help line: its paragraphs as text and as HTML. */
 export interface MailBody {
   text: string[];
   html: string[];
+  /** Lines of the footer, after the help line (why the mail came, how to stop it). */
+  footer?: { text: string[]; html: string[] };
 }
 
 export const escapeHtml = (value: string): string =>
@@ -43,11 +47,13 @@ export function layoutMail(
 ): RenderedMail {
   const e = escapeHtml;
   const help = MAIL_TEXTS.help(brand.supportEmail);
+  const footer = body.footer ?? { text: [], html: [] };
   const text = [
     MAIL_TEXTS.greeting(name),
     ...body.text.flatMap((paragraph) => ['', paragraph]),
     '',
     help,
+    ...footer.text.flatMap((line) => ['', line]),
     '',
     `${brand.name} · ${brand.publicUrl}`,
   ].join('\n');
@@ -57,7 +63,7 @@ export function layoutMail(
 <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; line-height: 1.5;">
   <h1 style="font-size: 20px;">${e(brand.name)}</h1>
   <p>${e(MAIL_TEXTS.greeting(name))}</p>
-${body.html.map((paragraph) => `  ${paragraph}\n`).join('')}  <p style="color: #6b7280; font-size: 13px;">${e(help)}<br><a href="${e(brand.publicUrl)}">${e(brand.name)}</a></p>
+${body.html.map((paragraph) => `  ${paragraph}\n`).join('')}  <p style="color: #6b7280; font-size: 13px;">${[e(help), ...footer.html].join('<br>')}<br><a href="${e(brand.publicUrl)}">${e(brand.name)}</a></p>
 </body>
 </html>
 `;

@@ -24,6 +24,7 @@ import { renderEmailChanged, renderPasswordChanged } from './account-notices.tem
 import { isMailJobName, MAIL_JOB_SCHEMAS } from './mail-jobs';
 import type { Brand, RenderedMail } from './mail-layout';
 import { renderPasswordReset, resetUrl } from './password-reset.template';
+import { renderReviewReminder } from './review-reminder.template';
 import { SmtpSender } from './smtp-sender';
 
 export const MAIL_WORKER_OPTIONS = Symbol('MAIL_WORKER_OPTIONS');
@@ -144,6 +145,11 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       case MAIL_JOBS.accountDeleted: {
         const data = this.dataOf(job, name);
         await this.send(job, data.to, renderAccountDeleted(data, brand));
+        return 'sent';
+      }
+      case MAIL_JOBS.reviewReminder: {
+        const data = this.dataOf(job, name);
+        await this.send(job, data.to, renderReviewReminder(data, brand));
         return 'sent';
       }
     }

@@ -42,6 +42,7 @@ export class SmtpSender implements OnApplicationShutdown {
       text: mail.text,
       html: mail.html,
       messageId: mail.messageId,
+      ...(mail.headers ? { headers: mail.headers } : {}),
     });
   }
 

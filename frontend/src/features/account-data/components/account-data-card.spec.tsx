@@ -2,7 +2,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DATA_TEXTS as T, type User } from '@mcat/contracts';
+import {
+  ACCOUNT_DATA_MESSAGES,
+  ACCOUNT_DATA_TEXTS as T,
+  DEFAULT_REVIEW_REMINDERS,
+  type User,
+} from '@mcat/contracts';
 import { createAppStore } from '../../../app/store';
 import { serverAnswers, type ServerAnswer } from '../../../test-support/render-route';
 import { AccountDataCard } from './account-data-card';
@@ -16,6 +21,7 @@ const user: User = {
   targetScore: null,
   isPremium: true,
   roles: ['student'],
+  reviewReminders: { ...DEFAULT_REVIEW_REMINDERS },
 };
 
 const WRONG_PASSWORD = {

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TARGET_SCORE_MESSAGES, type User } from '@mcat/contracts';
+import { DEFAULT_REVIEW_REMINDERS, TARGET_SCORE_MESSAGES, type User } from '@mcat/contracts';
 import { renderRoute } from '../../../test-support/render-route';
 import { PROFILE_UPDATED, ProfileForm } from './profile-form';
 
@@ -12,6 +12,7 @@ const user: User = {
   targetScore: 511,
   isPremium: false,
   roles: ['student'],
+  reviewReminders: { ...DEFAULT_REVIEW_REMINDERS },
 };
 
 afterEach(() => {
