@@ -7,6 +7,7 @@ describe('the page a pathname opens', () => {
     ['/dashboard', PAGES.dashboard],
     ['/dashboard/', PAGES.dashboard],
     ['/reset-password/abc123', PAGES.resetPassword],
+    ['/unsubscribe/abc.123', PAGES.unsubscribe],
     ['/tests', PAGES.tests],
     ['/tests/new', PAGES.newTest],
     ['/tests/65f0c1', PAGES.testDetail],

@@ -59,6 +59,13 @@ export const PAGES = {
       (m) => m.ResetPasswordRoute,
     ),
   },
+  unsubscribe: {
+    path: 'unsubscribe/:token',
+    lazy: page(
+      () => import('./routes/unsubscribe-route'),
+      (m) => m.UnsubscribeRoute,
+    ),
+  },
   login: {
     path: 'login',
     lazy: page(

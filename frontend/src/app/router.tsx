@@ -29,6 +29,7 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
     PAGES.about,
     PAGES.forgotPassword,
     PAGES.resetPassword,
+    PAGES.unsubscribe,
   ].map(route);
   const signedOutOnlyRoutes = [PAGES.login, PAGES.register].map(route);
   const protectedRoutes = [

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { REVIEW_REMINDER_TEXTS } from '@mcat/contracts';
 import { FormCard } from '../../components/form-card';
 import { PageContainer } from '../../components/page-container';
 import { AccountDataCard } from '../../features/account-data/components/account-data-card';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
+import { ReviewRemindersForm } from '../../features/auth/components/review-reminders-form';
 import { selectCurrentUser } from '../../features/auth/session-slice';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAppSelector } from '../hooks';
@@ -24,6 +26,9 @@ export function ProfileRoute() {
         </FormCard>
         <FormCard title="Change Password" headingLevel="h2">
           <ChangePasswordForm />
+        </FormCard>
+        <FormCard title={REVIEW_REMINDER_TEXTS.title} headingLevel="h2">
+          <ReviewRemindersForm user={user} />
         </FormCard>
         <AccountDataCard user={user} />
       </Box>

@@ -1,4 +1,4 @@
-/** Auth endpoints: session, sign-in, profile, password change and reset. */
+/** Auth endpoints: session, sign-in, profile, password change and reset, reminder unsubscribe. */
 import type {
   AuthResponse,
   ChangePasswordBody,
@@ -45,6 +45,13 @@ export const authApi = api.injectEndpoints({
         body,
       }),
     }),
+    /** The one-click unsubscribe of a reminder mail's link: no sign-in, no body. */
+    unsubscribeReviewReminders: build.mutation<MessageResponse, string>({
+      query: (token) => ({
+        url: `auth/review-reminders/unsubscribe/${encodeURIComponent(token)}`,
+        method: 'POST',
+      }),
+    }),
   }),
 });
 
@@ -56,4 +63,5 @@ export const {
   useForgotPasswordMutation,
   useValidateResetTokenQuery,
   useResetPasswordMutation,
+  useUnsubscribeReviewRemindersMutation,
 } = authApi;
