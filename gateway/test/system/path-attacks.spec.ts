@@ -41,6 +41,7 @@ const CLIMBS = 6;
 /** Public and private route prefixes (and a few the gateway answers itself). */
 const PREFIXES = [
   '/api/auth/reset-password/x',
+  '/api/auth/review-reminders/unsubscribe/x',
   '/api/auth/login',
   '/api/auth/register',
   '/api/auth/forgot-password',
