@@ -117,6 +117,19 @@ path already there is replaced, the query string is kept; several hosts are fine
 {{- .Values.metrics.existingSecret | default (printf "%s-metrics" (include "mcat.fullname" .)) -}}
 {{- end -}}
 
+{{- define "mcat.reviewReminderSecretName" -}}
+{{- .Values.auth.reviewReminders.existingSecret | default (printf "%s-review-reminders" (include "mcat.fullname" .)) -}}
+{{- end -}}
+
+{{/* Auth's key for the reminder mails' unsubscribe links (docs/adr/0035-review-reminders.md). */}}
+{{- define "mcat.reviewReminderEnv" -}}
+- name: REVIEW_REMINDER_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "mcat.reviewReminderSecretName" . }}
+      key: REVIEW_REMINDER_SECRET
+{{- end -}}
+
 {{/*
 The credentials every Node process checks, from their Secrets: INTERNAL_API_TOKEN (/internal/*)
 and METRICS_TOKEN (/metrics, Prometheus' own).

@@ -21,6 +21,7 @@ import {
 
 const SECRET = `${RELEASE}-internal-api`;
 const METRICS_SECRET = `${RELEASE}-metrics`;
+const REMINDER_SECRET = `${RELEASE}-review-reminders`;
 const TEMPLATES = path.join(CHART_DIR, 'templates');
 
 const render = (files: string[]): string =>
@@ -55,7 +56,7 @@ describe('rendering for GitOps (Argo CD, Flux)', () => {
       expect(weight(job as KubeObject)).toBeLessThan(weight(migration));
   });
 
-  it('makes only the Secrets the operator does not name, and no Job when both are named', () => {
+  it('makes only the Secrets the operator does not name, and no Job when all are named', () => {
     const secretsOf = (sets: Record<string, string>) =>
       byKind<
         KubeObject & {
@@ -68,14 +69,21 @@ describe('rendering for GitOps (Argo CD, Flux)', () => {
             JSON.parse(job.spec.template.spec.containers[0]!.env[0]!.value) as { name: string }[]
           ).map((made) => made.name),
         );
-    expect(secretsOf({})).toEqual([[SECRET, METRICS_SECRET]]);
+    expect(secretsOf({})).toEqual([[SECRET, METRICS_SECRET, REMINDER_SECRET]]);
     expect(secretsOf({ 'internalApi.existingSecret': 'ops-internal-api' })).toEqual([
-      [METRICS_SECRET],
+      [METRICS_SECRET, REMINDER_SECRET],
     ]);
     expect(
       secretsOf({
         'internalApi.existingSecret': 'ops-internal-api',
         'metrics.existingSecret': 'ops-metrics',
+      }),
+    ).toEqual([[REMINDER_SECRET]]);
+    expect(
+      secretsOf({
+        'internalApi.existingSecret': 'ops-internal-api',
+        'metrics.existingSecret': 'ops-metrics',
+        'auth.reviewReminders.existingSecret': 'ops-review-reminders',
       }),
     ).toEqual([]);
   });
@@ -149,6 +157,15 @@ describe("the credentials Job's permissions, on a real API server", () => {
       keys: ['METRICS_TOKEN'],
     });
     expect(outcome).toEqual({ created: ['METRICS_TOKEN'], kept: [] });
+  });
+
+  it("creates the secret of the reminders' unsubscribe links in a Secret of its own", async () => {
+    const outcome = await ensureGeneratedSecret(asTheJob(`${RELEASE}-credentials`), {
+      ...secret,
+      name: REMINDER_SECRET,
+      keys: ['REVIEW_REMINDER_SECRET'],
+    });
+    expect(outcome).toEqual({ created: ['REVIEW_REMINDER_SECRET'], kept: [] });
   });
 
   it('adds a key a later chart version needs, and leaves the others as they are', async () => {
