@@ -1,11 +1,7 @@
 /** The billing event log and the payments, each a page of records. */
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { BillingEventRecord, PaymentRecord } from '@mcat/contracts';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 
 const money = (cents: number | null, currency: string | null): string =>
   cents === null
@@ -17,70 +13,53 @@ const money = (cents: number | null, currency: string | null): string =>
 
 const time = (iso: string): string => new Date(iso).toLocaleString();
 
+const EVENT_COLUMNS: readonly DataTableColumn<BillingEventRecord>[] = [
+  { header: 'Time', render: (event) => time(event.occurredAt) },
+  { header: 'Type', kind: 'rowHeader', render: (event) => event.type },
+  { header: 'Email', render: (event) => event.email ?? '-' },
+  { header: 'Amount', numeric: true, render: (event) => money(event.amount, event.currency) },
+  { header: 'Status', render: (event) => event.status ?? '-' },
+  { header: 'Payment', render: (event) => event.paymentIntentId ?? '-' },
+  { header: 'Provider', render: (event) => event.provider },
+];
+
+const PAYMENT_COLUMNS: readonly DataTableColumn<PaymentRecord>[] = [
+  { header: 'Created', render: (payment) => time(payment.createdAt) },
+  { header: 'Email', kind: 'rowHeader', render: (payment) => payment.email ?? '-' },
+  {
+    header: 'Amount',
+    numeric: true,
+    render: (payment) => money(payment.amount, payment.currency),
+  },
+  { header: 'Status', render: (payment) => payment.status },
+  { header: 'Coupon', render: (payment) => payment.couponId ?? '-' },
+  {
+    header: 'Refunded',
+    numeric: true,
+    render: (payment) => money(payment.amountRefunded, payment.currency),
+  },
+  { header: 'Disputed', render: (payment) => (payment.disputed ? 'Yes' : 'No') },
+  { header: 'Payment', render: (payment) => payment.id },
+];
+
 export function BillingEventsTable({ events }: { events: readonly BillingEventRecord[] }) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Billing events">
-        <TableHead>
-          <TableRow>
-            <TableCell>Time</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Amount</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Payment</TableCell>
-            <TableCell>Provider</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {events.map((event) => (
-            <TableRow key={event.id}>
-              <TableCell>{time(event.occurredAt)}</TableCell>
-              <TableCell>{event.type}</TableCell>
-              <TableCell>{event.email ?? '-'}</TableCell>
-              <TableCell>{money(event.amount, event.currency)}</TableCell>
-              <TableCell>{event.status ?? '-'}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{event.paymentIntentId ?? '-'}</TableCell>
-              <TableCell>{event.provider}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      rows={events}
+      columns={EVENT_COLUMNS}
+      rowKey={(event) => event.id}
+      label="Billing events"
+    />
   );
 }
 
 export function PaymentsTable({ payments }: { payments: readonly PaymentRecord[] }) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Payments">
-        <TableHead>
-          <TableRow>
-            <TableCell>Created</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Amount</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Coupon</TableCell>
-            <TableCell>Refunded</TableCell>
-            <TableCell>Disputed</TableCell>
-            <TableCell>Payment</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {payments.map((payment) => (
-            <TableRow key={payment.id}>
-              <TableCell>{time(payment.createdAt)}</TableCell>
-              <TableCell>{payment.email ?? '-'}</TableCell>
-              <TableCell>{money(payment.amount, payment.currency)}</TableCell>
-              <TableCell>{payment.status}</TableCell>
-              <TableCell>{payment.couponId ?? '-'}</TableCell>
-              <TableCell>{money(payment.amountRefunded, payment.currency)}</TableCell>
-              <TableCell>{payment.disputed ? 'Yes' : 'No'}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{payment.id}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      rows={payments}
+      columns={PAYMENT_COLUMNS}
+      rowKey={(payment) => payment.id}
+      label="Payments"
+    />
   );
 }

@@ -1,16 +1,27 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { RECENT_TESTS_SHOWN, type Test } from '@mcat/contracts';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import { RouterLink } from '../../../components/router-link';
-import { formatTestDate } from '../../../lib/dates';
 import { SectionCard } from '../../../components/section-card';
+import { formatTestDate } from '../../../lib/dates';
+
+const RECENT_TEST_COLUMNS: readonly DataTableColumn<Test>[] = [
+  { header: 'Date', noWrap: true, render: (test) => formatTestDate(test.dateTaken) },
+  { header: 'Source', kind: 'rowHeader', render: (test) => test.source },
+  { header: 'Total Score', numeric: true, render: (test) => test.totalScore },
+  {
+    header: 'Actions',
+    kind: 'actions',
+    render: (test) => (
+      <Link component={RouterLink} to={`/tests/${test._id}`}>
+        View Details
+      </Link>
+    ),
+  },
+];
 
 /** "Recent Tests": the first five tests in the order the server returns them. */
 export function RecentTestsCard({ tests }: { tests: readonly Test[] }) {
@@ -20,32 +31,12 @@ export function RecentTestsCard({ tests }: { tests: readonly Test[] }) {
       {shown.length === 0 ? (
         <Typography>No tests to display.</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Recent Tests">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Source</TableCell>
-                <TableCell>Total Score</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((test) => (
-                <TableRow key={test._id}>
-                  <TableCell>{formatTestDate(test.dateTaken)}</TableCell>
-                  <TableCell>{test.source}</TableCell>
-                  <TableCell>{test.totalScore}</TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/tests/${test._id}`}>
-                      View Details
-                    </Link>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          rows={shown}
+          columns={RECENT_TEST_COLUMNS}
+          rowKey={(test) => test._id}
+          label="Recent Tests"
+        />
       )}
       {tests.length > RECENT_TESTS_SHOWN ? (
         <Button component={RouterLink} to="/tests" sx={{ mt: 2 }}>
