@@ -96,15 +96,15 @@ for (const scheme of SCHEMES) {
   });
 }
 
-test('the questions table and an open confirm popup at 375 px have no serious violation', async ({
+test('the questions as cards and an open confirm popup at 375 px have no serious violation', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signInPage(page, seed.student);
   await page.goto(`/tests/${seed.test._id}`);
-  const table = page.getByRole('table', { name: 'Missed questions of this test' });
-  await expect(table.getByRole('cell', { name: 'CARS', exact: true })).toBeVisible();
-  await table.getByRole('button', { name: /^Delete question 17/ }).click();
+  const cards = page.getByRole('list', { name: 'Missed questions of this test' });
+  await expect(cards.getByText('CARS', { exact: true })).toBeVisible();
+  await cards.getByRole('button', { name: /^Delete question 17/ }).click();
   await expect(page.getByRole('dialog')).toContainText(
     'Are you sure you want to delete this question?',
   );

@@ -9,10 +9,10 @@ import Autocomplete, {
   type AutocompleteChangeReason,
 } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { TOO_LONG, TOPIC_TAG_MAX_LENGTH, TOPIC_TAGS_MAX } from '@mcat/contracts';
 import { tagSuggestions, withTag } from '../utils/topic-tags';
+import { TopicChip } from './topic-chip';
 
 interface TagInputProps {
   label: string;
@@ -127,7 +127,7 @@ export function TagInput({ label, value, onChange, pool, error }: TagInputProps)
             const { key, ...itemProps } = getItemProps({ index });
             return (
               <li key={key}>
-                <Chip size="small" label={tag} {...itemProps} />
+                <TopicChip label={tag} {...itemProps} />
               </li>
             );
           })}
