@@ -144,7 +144,7 @@ test('insights fit a 375 px wide screen', async ({ page, request }) => {
   await expect(page.getByRole('region', { name: 'What stands out' })).toBeVisible();
   await page.getByRole('button', { name: 'Show the chart as a table' }).click();
   await expect(
-    page.getByRole('table', { name: 'Missed questions per test by mistake type' }),
+    page.getByRole('list', { name: 'Missed questions per test by mistake type' }),
   ).toBeVisible();
   await expectNoSeriousViolations(page);
 });

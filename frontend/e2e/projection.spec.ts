@@ -247,7 +247,7 @@ test.describe('at phone width', () => {
       const box = await card.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(376);
       await page.getByRole('button', { name: 'Show as table' }).click();
-      await expect(page.getByRole('table', { name: /MCAT Total Score by test/ })).toBeVisible();
+      await expect(page.getByRole('list', { name: /MCAT Total Score by test/ })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         375,
       );

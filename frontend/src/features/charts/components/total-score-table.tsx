@@ -5,12 +5,8 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import { formatTestDate } from '../../../lib/dates';
 import { useHydrated } from '../../../lib/use-hydrated';
 import {
@@ -20,6 +16,21 @@ import {
   targetLegend,
   type ChartTest,
 } from '../utils/chart-data';
+
+const totalScoreColumns = (targetScore: number | null): DataTableColumn<ChartTest>[] => [
+  { header: 'Date', noWrap: true, render: (test) => formatTestDate(test.dateTaken) },
+  { header: 'Test', kind: 'rowHeader', render: (test) => pointLabel(test.source, false) },
+  { header: 'Total Score', numeric: true, render: (test) => test.totalScore },
+  ...(targetScore === null
+    ? []
+    : [
+        {
+          header: `vs. ${targetLegend(targetScore)}`,
+          numeric: true,
+          render: (test: ChartTest) => differenceFromTarget(test.totalScore, targetScore),
+        },
+      ]),
+];
 
 interface TotalScoreTableProps {
   tests: readonly ChartTest[];
@@ -31,6 +42,7 @@ export function TotalScoreTable({ tests, targetScore }: TotalScoreTableProps) {
   // As the section toggles: a click in the prerendered landing page before React runs is lost.
   const hydrated = useHydrated();
   const tableId = 'total-score-table';
+  const caption = `MCAT Total Score by test, oldest first${targetScore === null ? '' : `; your target score is ${targetScore}`}`;
   return (
     <Box sx={{ mt: 1 }}>
       <Button
@@ -43,51 +55,14 @@ export function TotalScoreTable({ tests, targetScore }: TotalScoreTableProps) {
         {open ? 'Hide table' : 'Show as table'}
       </Button>
       {open ? (
-        <TableContainer
-          tabIndex={0}
-          role="region"
-          aria-label="MCAT Total Score table"
-          sx={{ maxWidth: '100%', overflowX: 'auto' }}
-        >
-          <Table size="small" id={tableId}>
-            <caption>
-              MCAT Total Score by test, oldest first
-              {targetScore === null ? '' : `; your target score is ${targetScore}`}
-            </caption>
-            <TableHead>
-              <TableRow>
-                <TableCell component="th" scope="col">
-                  Date
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  Test
-                </TableCell>
-                <TableCell component="th" scope="col" align="right">
-                  Total Score
-                </TableCell>
-                {targetScore === null ? null : (
-                  <TableCell component="th" scope="col" align="right">
-                    vs. {targetLegend(targetScore)}
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sortByDateTaken(tests).map((test) => (
-                <TableRow key={test._id}>
-                  <TableCell>{formatTestDate(test.dateTaken)}</TableCell>
-                  <TableCell>{pointLabel(test.source, false)}</TableCell>
-                  <TableCell align="right">{test.totalScore}</TableCell>
-                  {targetScore === null ? null : (
-                    <TableCell align="right">
-                      {differenceFromTarget(test.totalScore, targetScore)}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          id={tableId}
+          rows={sortByDateTaken(tests)}
+          columns={totalScoreColumns(targetScore)}
+          rowKey={(test) => test._id}
+          label={caption}
+          caption={caption}
+        />
       ) : null}
     </Box>
   );

@@ -1,43 +1,36 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import type { OverTimeSeries } from '../utils/chart-series';
 import { mistakeTypeLabel } from '../utils/labels';
-import { HeadRow } from './table-head-row';
+
+/** A test of the stacked bars: its label and where its counts are in each series. */
+interface TestBar {
+  label: string;
+  index: number;
+}
 
 /** The stacked bars as a table: a row per test, a column per mistake type, and the total. */
 export function OverTimeTable({ data, caption }: { data: OverTimeSeries; caption: string }) {
+  const columns: DataTableColumn<TestBar>[] = [
+    { header: 'Test', kind: 'rowHeader', render: (bar) => bar.label },
+    ...data.series.map(({ type, counts }): DataTableColumn<TestBar> => ({
+      header: mistakeTypeLabel(type),
+      numeric: true,
+      render: (bar) => counts[bar.index],
+    })),
+    {
+      header: 'Total',
+      numeric: true,
+      render: (bar) => data.series.reduce((sum, { counts }) => sum + counts[bar.index], 0),
+    },
+  ];
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={caption} sx={{ overflowX: 'auto' }}>
-      <Table size="small">
-        <caption>{caption}</caption>
-        <HeadRow
-          cells={[
-            { label: 'Test' },
-            ...data.series.map(({ type }) => ({ label: mistakeTypeLabel(type), numeric: true })),
-            { label: 'Total', numeric: true },
-          ]}
-        />
-        <TableBody>
-          {data.labels.map((label, i) => (
-            <TableRow key={label + String(i)}>
-              <TableCell component="th" scope="row">
-                {label}
-              </TableCell>
-              {data.series.map(({ type, counts }) => (
-                <TableCell key={type} align="right">
-                  {counts[i]}
-                </TableCell>
-              ))}
-              <TableCell align="right">
-                {data.series.reduce((sum, { counts }) => sum + counts[i], 0)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      rows={data.labels.map((label, index) => ({ label, index }))}
+      columns={columns}
+      rowKey={(bar) => String(bar.index)}
+      label={caption}
+      caption={caption}
+    />
   );
 }

@@ -1,8 +1,3 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import { alpha, useTheme } from '@mui/material/styles';
 import type {
   InsightsMistakeType,
@@ -10,9 +5,10 @@ import type {
   SectionCount,
   SectionName,
 } from '@mcat/contracts';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import { shadeOf } from '../utils/chart-series';
 import { mistakeTypeLabel } from '../utils/labels';
-import { HeadRow } from './table-head-row';
 
 interface SectionTypeTableProps {
   bySection: readonly SectionCount[];
@@ -24,6 +20,7 @@ interface SectionTypeTableProps {
 /** Lightest and strongest shading of a cell, over the paper: the count stays readable in both modes. */
 const MIN_ALPHA = 0.1;
 const MAX_ALPHA = 0.45;
+const BOLD = { fontWeight: 700 } as const;
 
 /** Sections × mistake types, each cell shaded by its count (the count always written in it). */
 export function SectionTypeTable({ bySection, types, sectionTypes }: SectionTypeTableProps) {
@@ -40,54 +37,31 @@ export function SectionTypeTable({ bySection, types, sectionTypes }: SectionType
       ? undefined
       : alpha(theme.palette.primary.main, MIN_ALPHA + (MAX_ALPHA - MIN_ALPHA) * level);
   };
+  const columns: DataTableColumn<SectionCount>[] = [
+    { header: 'Section', kind: 'rowHeader', render: ({ section }) => section },
+    ...types.map((type): DataTableColumn<SectionCount> => {
+      const cellOf = ({ section }: SectionCount) => countOf(section, type);
+      return {
+        header: mistakeTypeLabel(type),
+        numeric: true,
+        render: cellOf,
+        valueSx: (row) => ({
+          bgcolor: shade(cellOf(row)),
+          color: 'text.primary',
+          fontWeight: cellOf(row) === max && max > 0 ? 700 : 400,
+        }),
+        valueAttributes: (row) => ({ 'data-shade': shadeOf(cellOf(row), max).toFixed(2) }),
+      };
+    }),
+    { header: 'Total', numeric: true, render: ({ count }) => count, valueSx: () => BOLD },
+  ];
   return (
-    <TableContainer
-      tabIndex={0}
-      role="region"
-      aria-label="Missed questions by section and mistake type"
-      sx={{ overflowX: 'auto' }}
-    >
-      <Table size="small">
-        <caption>
-          Missed questions by section and mistake type; darker cells hold more questions.
-        </caption>
-        <HeadRow
-          cells={[
-            { label: 'Section' },
-            ...types.map((type) => ({ label: mistakeTypeLabel(type), numeric: true })),
-            { label: 'Total', numeric: true },
-          ]}
-        />
-        <TableBody>
-          {bySection.map(({ section, count }) => (
-            <TableRow key={section}>
-              <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-                {section}
-              </TableCell>
-              {types.map((type) => {
-                const cell = countOf(section, type);
-                return (
-                  <TableCell
-                    key={type}
-                    align="right"
-                    data-shade={shadeOf(cell, max).toFixed(2)}
-                    sx={{
-                      bgcolor: shade(cell),
-                      color: 'text.primary',
-                      fontWeight: cell === max && max > 0 ? 700 : 400,
-                    }}
-                  >
-                    {cell}
-                  </TableCell>
-                );
-              })}
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {count}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      rows={bySection}
+      columns={columns}
+      rowKey={({ section }) => section}
+      label="Missed questions by section and mistake type"
+      caption="Missed questions by section and mistake type; darker cells hold more questions."
+    />
   );
 }

@@ -1,16 +1,12 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import type { TagTrend } from '../utils/findings';
 import { perTestNumber } from '../utils/labels';
 import { STEADY_BAND, type Trend } from '../utils/trend';
-import { HeadRow } from './table-head-row';
 
 const TREND_LOOK: Record<Trend, { label: string; icon: typeof TrendingUpIcon; color: string }> = {
   rising: { label: 'Rising', icon: TrendingUpIcon, color: 'error.main' },
@@ -46,6 +42,12 @@ function TrendCell({ summary }: Pick<TagTrend, 'summary'>) {
   );
 }
 
+const TOPIC_COLUMNS: readonly DataTableColumn<TagTrend>[] = [
+  { header: 'Topic', kind: 'rowHeader', render: ({ tag }) => tag },
+  { header: 'Missed', numeric: true, render: ({ count }) => count },
+  { header: 'Trend', render: ({ summary }) => <TrendCell summary={summary} /> },
+];
+
 /** The most-missed topic tags with how their misses move (utils/trend.ts). */
 export function TopTopicsTable({ tags }: { tags: readonly TagTrend[] }) {
   if (tags.length === 0) {
@@ -57,34 +59,12 @@ export function TopTopicsTable({ tags }: { tags: readonly TagTrend[] }) {
     );
   }
   return (
-    <TableContainer
-      tabIndex={0}
-      role="region"
-      aria-label="Most-missed topics, as a table"
-      sx={{ overflowX: 'auto' }}
-    >
-      <Table size="small" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
-        <caption>
-          Trend: missed questions per test in the recent half of your tests against the earlier
-          half; a change under {STEADY_BAND} per test is steady.
-        </caption>
-        <HeadRow
-          cells={[{ label: 'Topic' }, { label: 'Missed', numeric: true }, { label: 'Trend' }]}
-        />
-        <TableBody>
-          {tags.map(({ tag, count, summary }) => (
-            <TableRow key={tag}>
-              <TableCell component="th" scope="row">
-                {tag}
-              </TableCell>
-              <TableCell align="right">{count}</TableCell>
-              <TableCell>
-                <TrendCell summary={summary} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      rows={tags}
+      columns={TOPIC_COLUMNS}
+      rowKey={({ tag }) => tag}
+      label="Most-missed topics, as a table"
+      caption={`Trend: missed questions per test in the recent half of your tests against the earlier half; a change under ${STEADY_BAND} per test is steady.`}
+    />
   );
 }
