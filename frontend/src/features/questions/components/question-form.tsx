@@ -31,6 +31,15 @@ const resolver = zodResolver(questionBodySchema) as unknown as Resolver<
   QuestionBody
 >;
 
+/**
+ * The explanations' labels stay above their fields: in a phone's width the longest ("Why the Right
+ * Answer is Correct") would be cut short inside an empty field.
+ */
+const EXPLANATION_LABEL = { inputLabel: { shrink: true } } as const;
+
+/** A section's full name wraps on a narrow screen rather than being cut short. */
+const WRAPPING_SELECTION = { style: { whiteSpace: 'normal' } } as const;
+
 interface QuestionFormProps {
   initialValues: QuestionFormFields;
   submitLabel: 'Save Question' | 'Update Question';
@@ -83,6 +92,7 @@ export function QuestionForm({
               select
               label="Section"
               required
+              slotProps={{ select: { SelectDisplayProps: WRAPPING_SELECTION } }}
               {...field}
               error={Boolean(errors.section)}
               helperText={errors.section?.message}
@@ -124,6 +134,7 @@ export function QuestionForm({
         form={form}
         name="wrongAnswerReason"
         label="Why I Got It Wrong"
+        slotProps={EXPLANATION_LABEL}
         multiline
         minRows={3}
         required
@@ -134,6 +145,7 @@ export function QuestionForm({
         form={form}
         name="rightAnswerReason"
         label="Why the Right Answer is Correct"
+        slotProps={EXPLANATION_LABEL}
         multiline
         minRows={3}
         required
@@ -144,6 +156,7 @@ export function QuestionForm({
         form={form}
         name="improvementPlan"
         label="How to Improve"
+        slotProps={EXPLANATION_LABEL}
         multiline
         minRows={3}
         required
