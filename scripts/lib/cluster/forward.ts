@@ -68,11 +68,15 @@ export async function waitForAnswer(what: string, url: string): Promise<void> {
 
 /**
  * A NATS server's monitoring port (8222) at `podIp` on a free loopback port of the host (relay
- * `nats-monitor`); resolves with its URL once /healthz answers.
+ * `relay`, one per member watched); resolves with its URL once /healthz answers.
  */
-export async function forwardNatsMonitor(layout: ClusterLayout, podIp: string): Promise<string> {
+export async function forwardNatsMonitor(
+  layout: ClusterLayout,
+  podIp: string,
+  relay = 'nats-monitor',
+): Promise<string> {
   const port = await freePort();
-  await startRelay(layout, 'nats-monitor', `${podIp}:8222`, port);
+  await startRelay(layout, relay, `${podIp}:8222`, port);
   const monitor = `http://127.0.0.1:${port}`;
   await waitForAnswer('the NATS monitor through its relay', `${monitor}/healthz`);
   return monitor;

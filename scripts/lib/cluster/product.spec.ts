@@ -36,6 +36,7 @@ import { writeClusterFigures, type ClusterFigures } from './cluster-figures';
 import { connectFrom } from './connectivity';
 import { pollHealth } from './health-poller';
 import { DNS_IMAGE } from './images';
+import { forwardNatsMonitor } from './forward';
 import { dashboardQueries } from './monitoring/dashboard-queries';
 import { forwardMailpit, mailsTo } from './mailpit';
 import {
@@ -408,6 +409,59 @@ async function prometheus<T>(route: string): Promise<T> {
   if (!response.ok) throw new Error(`Prometheus ${route}: ${response.status}`);
   return ((await response.json()) as { data: T }).data;
 }
+
+/** A NATS client connection as the server's /connz?auth=true lists it. */
+interface NatsConnection {
+  ip: string;
+  tls_version?: string;
+  account?: string;
+  authorized_user?: string;
+}
+
+/** Every NATS member's client connections, each member read through its own relay. */
+async function natsConnections(): Promise<NatsConnection[]> {
+  const members = JSON.parse(
+    kubectlOut(['get', 'pods', '-n', NAMESPACE, '-l', 'app.kubernetes.io/name=nats', '-o', 'json']),
+  ) as { items: { metadata: { name: string }; status: { podIP: string } }[] };
+  const connections: NatsConnection[] = [];
+  for (const member of members.items) {
+    const monitor = await forwardNatsMonitor(
+      cluster.layout,
+      member.status.podIP,
+      `nats-monitor-${member.metadata.name}`,
+    );
+    const connz = (await (await fetch(`${monitor}/connz?auth=true&limit=1024`)).json()) as {
+      connections?: NatsConnection[];
+    };
+    connections.push(...(connz.connections ?? []));
+  }
+  return connections;
+}
+
+describe('the NATS of the cluster, which requires TLS and a credentials file as a managed NATS does', () => {
+  it("has every service pod connected over TLS as the credentials file's user, through the chart's CA bundle and credentials values", async () => {
+    const connections = await natsConnections();
+    log(`NATS connections: ${JSON.stringify(connections)}`);
+    const servicePods = ['auth', 'tests', 'questions', 'billing'].flatMap((service) =>
+      componentPods(cluster, service).map((pod) => ({ service, ip: pod.ip })),
+    );
+    expect(servicePods.length).toBeGreaterThan(0);
+    expect(
+      servicePods.map(({ service, ip }) => ({
+        service,
+        connected: connections.some((connection) => connection.ip === ip),
+      })),
+    ).toEqual(servicePods.map(({ service }) => ({ service, connected: true })));
+    // Every client came over TLS, authenticated as the one user of the product's account: none in
+    // the global account that a server without credentials puts its clients in.
+    for (const connection of connections) {
+      expect(connection.tls_version).toMatch(/^1\.[23]$/);
+      expect(connection.account).toMatch(/^A[A-Z2-7]{55}$/);
+      expect(connection.authorized_user).toMatch(/^U[A-Z2-7]{55}$/);
+    }
+    expect(new Set(connections.map((connection) => connection.authorized_user)).size).toBe(1);
+  });
+});
 
 const METRICS_COMPONENTS = ['gateway', 'auth', 'tests', 'questions', 'billing', 'mailer'];
 

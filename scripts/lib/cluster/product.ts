@@ -26,16 +26,24 @@ import { NETWORK } from './layout';
 import { installMonitoringCrds, installPrometheus } from './monitoring/prometheus';
 import { inNetns } from './netns';
 import { REGISTRY_ADDRESS, REGISTRY_PREFIX, registryOnHost } from './registry';
+import { applySecuredNatsSecrets } from './secured-nats';
 
 export const NAMESPACE = 'mcat';
 const execFileAsync = promisify(execFile);
-/** The dependencies' overlay: k8s/ on one node, with a three-member NATS once there are workers. */
+/**
+ * The dependencies' overlay: k8s/ on one node, its NATS with TLS and credentials
+ * (secured-nats.ts); a three-member NATS, secured the same way, once there are workers.
+ */
 const dependencies = (cluster: Cluster) =>
   path.join(__dirname, cluster.workers.length > 0 ? 'dependencies-ha' : 'dependencies');
 
-/** The chart's values on this cluster after values-dev.yaml: its monitoring, several nodes'. */
+/**
+ * The chart's values on this cluster after values-dev.yaml: its monitoring, the secured NATS's,
+ * several nodes'.
+ */
 const clusterValues = (cluster: Cluster) => [
   path.join(__dirname, 'values-monitoring.yaml'),
+  path.join(__dirname, 'values-secured-nats.yaml'),
   ...(cluster.workers.length > 0 ? [path.join(__dirname, 'values-several-nodes.yaml')] : []),
 ];
 
@@ -147,6 +155,7 @@ export async function installDependencies(
       );
     }
   }
+  await applySecuredNatsSecrets(cluster, NAMESPACE);
   kubectlOk(cluster, ['apply', '-k', dependencies(cluster)]);
   await waitFor(
     "the dependencies' pods to be Ready",

@@ -20,9 +20,9 @@ const subjectAltName = (name: string) =>
 
 /**
  * Writes `ca.crt`, `server.crt` and `server.key` into `dir` (made if missing); the certificate
- * is valid for every name in `names` (the first is its common name) for one day.
+ * is valid for every name in `names` (the first is its common name) for `days` days.
  */
-export function makeServerCertificate(dir: string, names: readonly string[]): TlsFiles {
+export function makeServerCertificate(dir: string, names: readonly string[], days = 1): TlsFiles {
   fs.mkdirSync(dir, { recursive: true });
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const newKey = (file: string) =>
@@ -30,11 +30,12 @@ export function makeServerCertificate(dir: string, names: readonly string[]): Tl
   newKey('ca.key');
   openssl(
     ...['req', '-x509', '-new', '-key', 'ca.key', '-subj', '/CN=mcat-test-dependencies-ca'],
-    ...['-days', '1', '-out', 'ca.crt'],
+    ...['-days', String(days), '-out', 'ca.crt'],
   );
   newKey('server.key');
   openssl(
-    ...['req', '-x509', '-new', '-key', 'server.key', '-subj', `/CN=${names[0]}`, '-days', '1'],
+    ...['req', '-x509', '-new', '-key', 'server.key', '-subj', `/CN=${names[0]}`],
+    ...['-days', String(days)],
     ...['-CA', 'ca.crt', '-CAkey', 'ca.key', '-out', 'server.crt'],
     ...['-addext', 'basicConstraints=critical,CA:FALSE'],
     ...['-addext', 'extendedKeyUsage=serverAuth'],
