@@ -6,7 +6,7 @@
  * See docs/adr/0018-backups.md.
  */
 import path from 'node:path';
-import { createBackup, defaultBackupFile } from './lib/backup/backup';
+import { createBackup, defaultBackupFile } from '../packages/service-kit/src/backup/backup';
 import { useLocalServer, type LocalServer } from './lib/backup/local-server';
 import { productDatabases } from './lib/backup/product-databases';
 import { ferretdbSpec, isPortOpen } from './lib/infra';

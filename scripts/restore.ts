@@ -11,15 +11,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { givenPath } from './backup';
 import { useLocalServer, type LocalServer } from './lib/backup/local-server';
-import { NotOurArchiveError } from './lib/backup/manifest';
+import { NotOurArchiveError } from '../packages/service-kit/src/backup/manifest';
 import {
   openArchive,
   restoreArchive,
   RestoreIncompleteError,
   type OpenedArchive,
   type RestoreSummary,
-} from './lib/backup/restore';
-import { refuseWhileRunning, stackPorts, StackRunningError } from './lib/backup/running-stack';
+} from '../packages/service-kit/src/backup/restore';
+import {
+  refuseWhileRunning,
+  singleMachineTarget,
+  stackPorts,
+  StackRunningError,
+} from './lib/backup/running-stack';
 import { ferretdbSpec, redisSpec } from './lib/infra';
 import { START_PROFILE, type Profile } from './lib/ports';
 import { mailDir } from './lib/processes';
@@ -40,7 +45,7 @@ function report(
     log(`  ${database.name}: ${database.collections} collections, ${database.documents} documents`);
   }
   log(`  mail: ${summary.mails} files into ${shown(mailDir(profile))}`);
-  const jetStream = summary.jetStreamReset ? 'emptied' : 'was empty';
+  const jetStream = summary.eventsReset ? 'emptied' : 'was empty';
   log(
     env.NATS_URL
       ? '  JetStream: NATS_URL is set, so its streams were left as they are'
@@ -96,13 +101,16 @@ export async function main(
       archive = await openArchive(file);
       const opened = archive;
       const summary = await withLocalServers(env, profile, () =>
-        restoreArchive(opened, {
-          mongoUrl: env.MONGO_URL ?? `mongodb://127.0.0.1:${profile.mongo}`,
-          mailDir: mailDir(profile),
-          stackPorts: stackPorts(profile, env),
-          natsDir: env.NATS_URL ? null : path.join(profile.dataDir, 'nats'),
-          redisUrl: env.REDIS_URL ?? `redis://127.0.0.1:${profile.redis}`,
-        }),
+        restoreArchive(
+          opened,
+          singleMachineTarget({
+            mongoUrl: env.MONGO_URL ?? `mongodb://127.0.0.1:${profile.mongo}`,
+            mailDir: mailDir(profile),
+            stackPorts: stackPorts(profile, env),
+            natsDir: env.NATS_URL ? null : path.join(profile.dataDir, 'nats'),
+            redisUrl: env.REDIS_URL ?? `redis://127.0.0.1:${profile.redis}`,
+          }),
+        ),
       );
       report(file, summary, env, profile);
       return 0;

@@ -34,6 +34,7 @@ export const VALUE_SETS: Record<string, string[]> = {
   'inline secrets': ['test/fixtures/values-inline-secrets.yaml'],
   'http route': ['test/fixtures/values-http-route.yaml'],
   'managed dependencies': ['test/fixtures/values-managed-dependencies.yaml'],
+  backup: ['test/fixtures/values-backup.yaml'],
 };
 
 export interface KubeObject {

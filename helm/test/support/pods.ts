@@ -1,4 +1,4 @@
-/** The pod templates of rendered workloads (Deployments, StatefulSets, Jobs) and bare Pods. */
+/** The pod templates of rendered workloads (Deployments, StatefulSets, Jobs, CronJobs) and bare Pods. */
 import type { Container, PodSpec } from 'kubernetes-types/core/v1';
 import type { KubeObject } from './chart';
 
@@ -24,18 +24,21 @@ export function podTemplates(objects: KubeObject[]): PodTemplate[] {
   return [...workloadTemplates(objects), ...pods];
 }
 
+interface TemplateSpec {
+  template: {
+    metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+    spec: PodSpec;
+  };
+}
+
 function workloadTemplates(objects: KubeObject[]): PodTemplate[] {
   return objects
-    .filter((object) => WORKLOAD_KINDS.has(object.kind))
+    .filter((object) => WORKLOAD_KINDS.has(object.kind) || object.kind === 'CronJob')
     .map((owner) => {
-      const template = (
-        owner.spec as {
-          template: {
-            metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
-            spec: PodSpec;
-          };
-        }
-      ).template;
+      const { template } =
+        owner.kind === 'CronJob'
+          ? (owner.spec as { jobTemplate: { spec: TemplateSpec } }).jobTemplate.spec
+          : (owner.spec as TemplateSpec);
       return {
         owner,
         labels: template.metadata?.labels ?? {},

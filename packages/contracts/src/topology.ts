@@ -14,10 +14,10 @@ import { REVIEW_REMINDER_CHECK_JOB, REVIEW_REMINDER_QUEUE } from './schemas/revi
 export type ServiceName = 'auth' | 'tests' | 'questions' | 'billing' | 'mailer';
 /**
  * What the chart deploys: the services, the gateway, the web app, the migration Jobs, the Job
- * that creates the service credential and the `helm test` Job.
+ * that creates the service credential, the `helm test` Job and the backup CronJob.
  */
 export type DeployableName =
-  ServiceName | 'gateway' | 'frontend' | 'migrate' | 'credentials' | 'release-check';
+  ServiceName | 'gateway' | 'frontend' | 'migrate' | 'credentials' | 'release-check' | 'backup';
 /** Run beside the product (k8s/ has them for a dev cluster); the chart only reaches them. */
 export type InfrastructureName = 'mongo' | 'nats' | 'redis';
 /** Outside the product: who calls in (browser, Stripe's webhook) and what it calls out to. */
@@ -117,6 +117,15 @@ export const TOPOLOGY: Topology = {
     'release-check': {
       kind: 'deployable',
       label: 'release-check<br/>cluster: helm test',
+    },
+    backup: {
+      kind: 'deployable',
+      label: 'backup<br/>cluster: a CronJob with backup.enabled; npm run backup / restore',
+      uses: {
+        mongo: 'the four databases',
+        nats: 'streams deleted by a restore',
+        redis: 'session versions cleared by a restore',
+      },
     },
     mongo: { kind: 'infrastructure', label: 'MongoDB<br/>npm start: FerretDB' },
     nats: { kind: 'infrastructure', label: 'NATS JetStream' },

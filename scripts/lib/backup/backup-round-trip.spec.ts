@@ -18,10 +18,11 @@ import {
 import { privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
 import { freePort } from '../infra';
 import { TEST_PROFILE } from '../ports';
-import { createBackup, defaultBackupFile } from './backup';
-import { indexDescriptions } from './database-dump';
-import { documentLine, EXACT_READ } from './document-lines';
-import { restoreBackup, type RestoreTarget } from './restore';
+import { createBackup, defaultBackupFile } from '../../../packages/service-kit/src/backup/backup';
+import { indexDescriptions } from '../../../packages/service-kit/src/backup/database-dump';
+import { documentLine, EXACT_READ } from '../../../packages/service-kit/src/backup/document-lines';
+import { restoreBackup } from '../../../packages/service-kit/src/backup/restore';
+import { singleMachineTarget } from './running-stack';
 
 /** Documents with any kind of `_id`. */
 type Doc = { _id: string | number | ObjectId; [field: string]: unknown };
@@ -175,13 +176,13 @@ describe('npm run backup and npm run restore', () => {
       '1',
     );
 
-    const target: RestoreTarget = {
+    const target = singleMachineTarget({
       mongoUrl: MONGO_URL,
       mailDir,
       stackPorts: [{ name: 'gateway', port: await freePort() }],
       natsDir,
       redisUrl: redis.url,
-    };
+    });
     const summary = await restoreBackup(file, target);
 
     expect(await picture(client)).toEqual(before);

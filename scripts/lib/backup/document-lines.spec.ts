@@ -13,7 +13,12 @@ import {
   UUID,
   type Document,
 } from 'mongodb';
-import { documentLine, fromCanonical, lineDocument, toCanonical } from './document-lines';
+import {
+  documentLine,
+  fromCanonical,
+  lineDocument,
+  toCanonical,
+} from '../../../packages/service-kit/src/backup/document-lines';
 
 describe('a document written to a backup file', () => {
   // Every BSON type a real MongoDB stores, FerretDB's unsupported ones (Decimal128, MinKey,

@@ -6,9 +6,13 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { freePort } from '../infra';
 import { TEST_PROFILE } from '../ports';
-import { createBackup } from './backup';
-import type { Manifest } from './manifest';
-import { restoreBackup, RestoreIncompleteError } from './restore';
+import { createBackup } from '../../../packages/service-kit/src/backup/backup';
+import type { Manifest } from '../../../packages/service-kit/src/backup/manifest';
+import {
+  restoreBackup,
+  RestoreIncompleteError,
+} from '../../../packages/service-kit/src/backup/restore';
+import { singleMachineTarget } from './running-stack';
 
 const prefix = `bk${randomUUID().slice(0, 8)}`;
 const FIRST = `${prefix}_first`;
@@ -58,13 +62,16 @@ describe('a restore the server cannot finish', () => {
     tar('-czf', withTtl, '-C', root, '.');
     await client.db(FIRST).collection<{ _id: string }>('a').insertOne({ _id: 'later' });
 
-    const restore = restoreBackup(withTtl, {
-      mongoUrl: MONGO_URL,
-      mailDir,
-      stackPorts: [{ name: 'gateway', port: await freePort() }],
-      natsDir: null,
-      redisUrl: null,
-    });
+    const restore = restoreBackup(
+      withTtl,
+      singleMachineTarget({
+        mongoUrl: MONGO_URL,
+        mailDir,
+        stackPorts: [{ name: 'gateway', port: await freePort() }],
+        natsDir: null,
+        redisUrl: null,
+      }),
+    );
     await expect(restore).rejects.toThrow(RestoreIncompleteError);
     await expect(restore).rejects.toThrow(
       `The restore stopped at database ${SECOND}: ${SECOND}.b: Index option "expireAfterSeconds" is not implemented yet\n` +

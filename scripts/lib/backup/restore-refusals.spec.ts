@@ -7,10 +7,10 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { freePort } from '../infra';
 import { TEST_PROFILE } from '../ports';
-import { createBackup } from './backup';
-import { NotOurArchiveError } from './manifest';
-import { restoreBackup, type RestoreTarget } from './restore';
-import { StackRunningError } from './running-stack';
+import { createBackup } from '../../../packages/service-kit/src/backup/backup';
+import { NotOurArchiveError } from '../../../packages/service-kit/src/backup/manifest';
+import { restoreBackup } from '../../../packages/service-kit/src/backup/restore';
+import { singleMachineTarget, StackRunningError, type SingleMachineTarget } from './running-stack';
 
 const DATABASE = `bk${randomUUID().slice(0, 8)}_refusals`;
 const MONGO_URL = `mongodb://127.0.0.1:${TEST_PROFILE.mongo}`;
@@ -27,7 +27,7 @@ describe('npm run restore refuses, changing nothing', () => {
   let work: string;
   let archive: string;
   let mailDir: string;
-  let target: RestoreTarget;
+  let target: SingleMachineTarget;
 
   /** The archive's contents, changed by `change`, packed again as a .tar.gz. */
   function altered(name: string, change: (root: string) => void): string {
@@ -79,10 +79,13 @@ describe('npm run restore refuses, changing nothing', () => {
     await new Promise((resolve) => running.once('listening', resolve));
     const { port } = running.address() as net.AddressInfo;
     try {
-      const restore = restoreBackup(archive, {
-        ...target,
-        stackPorts: [...target.stackPorts, { name: 'auth', port }],
-      });
+      const restore = restoreBackup(
+        archive,
+        singleMachineTarget({
+          ...target,
+          stackPorts: [...target.stackPorts, { name: 'auth', port }],
+        }),
+      );
       await expect(restore).rejects.toThrow(StackRunningError);
       await expect(restore).rejects.toThrow(
         `MCAT Logbook is running (auth on port ${port}). Stop it first (Ctrl-C in the terminal ` +
@@ -97,7 +100,7 @@ describe('npm run restore refuses, changing nothing', () => {
   it('a file that is not a .tar.gz archive', async () => {
     const file = path.join(work, 'notes.txt');
     fs.writeFileSync(file, 'not an archive');
-    const restore = restoreBackup(file, target);
+    const restore = restoreBackup(file, singleMachineTarget(target));
     await expect(restore).rejects.toThrow(NotOurArchiveError);
     await expect(restore).rejects.toThrow(
       /^.*notes\.txt is not an MCAT Logbook backup that can be restored: it is not a \.tar\.gz archive .*Nothing was changed\.$/,
@@ -110,7 +113,7 @@ describe('npm run restore refuses, changing nothing', () => {
     fs.writeFileSync(path.join(other, 'photo.jpg'), 'jpeg');
     const file = path.join(work, 'photos.tar.gz');
     tar('-czf', file, '-C', other, '.');
-    await expect(restoreBackup(file, target)).rejects.toThrow(
+    await expect(restoreBackup(file, singleMachineTarget(target))).rejects.toThrow(
       'photos.tar.gz is not an MCAT Logbook backup that can be restored: it has no manifest.json. Nothing was changed.',
     );
     await expectNothingChanged();
@@ -120,7 +123,7 @@ describe('npm run restore refuses, changing nothing', () => {
     const file = altered('foreign', (root) =>
       fs.writeFileSync(path.join(root, 'manifest.json'), JSON.stringify({ format: 'mongodump' })),
     );
-    await expect(restoreBackup(file, target)).rejects.toThrow(
+    await expect(restoreBackup(file, singleMachineTarget(target))).rejects.toThrow(
       'its manifest.json does not say format "mcat-logbook-backup"',
     );
     await expectNothingChanged();
@@ -132,7 +135,7 @@ describe('npm run restore refuses, changing nothing', () => {
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
       fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, formatVersion: 2 }));
     });
-    await expect(restoreBackup(file, target)).rejects.toThrow(
+    await expect(restoreBackup(file, singleMachineTarget(target))).rejects.toThrow(
       'it has format version 2, made by a newer MCAT Logbook (this one reads version 1); restore it with that version',
     );
     await expectNothingChanged();
@@ -143,7 +146,7 @@ describe('npm run restore refuses, changing nothing', () => {
       const documents = path.join(root, 'databases', DATABASE, 'notes.ejson');
       fs.writeFileSync(documents, '');
     });
-    await expect(restoreBackup(file, target)).rejects.toThrow(
+    await expect(restoreBackup(file, singleMachineTarget(target))).rejects.toThrow(
       `${DATABASE}.notes holds 0 documents where its manifest says 1`,
     );
     await expectNothingChanged();
@@ -154,7 +157,9 @@ describe('npm run restore refuses, changing nothing', () => {
       const documents = path.join(root, 'databases', DATABASE, 'notes.ejson');
       fs.writeFileSync(documents, '{"_id": "n1", "text": \n');
     });
-    await expect(restoreBackup(file, target)).rejects.toThrow(`${DATABASE}.notes, document 1:`);
+    await expect(restoreBackup(file, singleMachineTarget(target))).rejects.toThrow(
+      `${DATABASE}.notes, document 1:`,
+    );
     await expectNothingChanged();
   });
 
@@ -167,7 +172,7 @@ describe('npm run restore refuses, changing nothing', () => {
       manifest.mail.files.push('../../etc/passwd');
       fs.writeFileSync(manifestFile, JSON.stringify(manifest));
     });
-    await expect(restoreBackup(file, target)).rejects.toThrow(
+    await expect(restoreBackup(file, singleMachineTarget(target))).rejects.toThrow(
       'its mail entry names a file outside the archive',
     );
     await expectNothingChanged();

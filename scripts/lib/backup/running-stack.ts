@@ -3,6 +3,8 @@
  * refused while any of them answers on its port: the gateway, the services, the SMTP catcher (it
  * writes the mail folder) and the embedded NATS (its JetStream folder is reset).
  */
+import { resetJetStream } from '../../../packages/service-kit/src/backup/derived-state';
+import type { RestoreTarget } from '../../../packages/service-kit/src/backup/restore';
 import { isPortOpen } from '../infra';
 import type { Profile } from '../ports';
 
@@ -41,3 +43,26 @@ export async function refuseWhileRunning(ports: readonly NamedPort[]): Promise<v
   const open = await openPorts(ports);
   if (open.length > 0) throw new StackRunningError(open);
 }
+
+export interface SingleMachineTarget {
+  mongoUrl: string;
+  mailDir: string;
+  /** Must all be closed: the stack's processes. */
+  stackPorts: readonly NamedPort[];
+  /** The embedded NATS's data folder, whose JetStream state is reset; null for an external NATS. */
+  natsDir: string | null;
+  /** Where auth's session versions are cleared; null to leave Redis alone. */
+  redisUrl: string | null;
+}
+
+const natsReset = (natsDir: string | null): RestoreTarget['events'] =>
+  natsDir ? { name: 'JetStream', reset: () => Promise.resolve(resetJetStream(natsDir)) } : null;
+
+/** What a restore on this machine replaces and resets, and when it refuses. */
+export const singleMachineTarget = (target: SingleMachineTarget): RestoreTarget => ({
+  mongoUrl: target.mongoUrl,
+  mailDir: target.mailDir,
+  refuseWhileRunning: () => refuseWhileRunning(target.stackPorts),
+  events: natsReset(target.natsDir),
+  redisUrl: target.redisUrl,
+});

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCT_IMAGES, productImage, type ImageName } from '../../images';
+import { applyBackupVolume } from './backup-volume';
 import { clusterNodes, kubectlOk, type Cluster } from './cluster';
 import { waitFor } from './daemons';
 import { buildDependencyImages, DEPENDENCY_IMAGES } from './dependency-images';
@@ -39,11 +40,12 @@ const dependencies = (cluster: Cluster) =>
 
 /**
  * The chart's values on this cluster after values-dev.yaml: its monitoring, the secured NATS's,
- * several nodes'.
+ * the backup's, several nodes'.
  */
 const clusterValues = (cluster: Cluster) => [
   path.join(__dirname, 'values-monitoring.yaml'),
   path.join(__dirname, 'values-secured-nats.yaml'),
+  path.join(__dirname, 'values-backup.yaml'),
   ...(cluster.workers.length > 0 ? [path.join(__dirname, 'values-several-nodes.yaml')] : []),
 ];
 
@@ -156,6 +158,7 @@ export async function installDependencies(
     }
   }
   await applySecuredNatsSecrets(cluster, NAMESPACE);
+  applyBackupVolume(cluster, NAMESPACE);
   kubectlOk(cluster, ['apply', '-k', dependencies(cluster)]);
   await waitFor(
     "the dependencies' pods to be Ready",

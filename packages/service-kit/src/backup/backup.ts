@@ -21,7 +21,8 @@ export interface BackupOptions {
   /** The MongoDB server (FerretDB locally); its path and options are kept, its database unused. */
   mongoUrl: string;
   databases: readonly string[];
-  mailDir: string;
+  /** The mail folder to include; null where mail leaves through a relay (a cluster). */
+  mailDir: string | null;
   /** The archive to write (.tar.gz); its folder is created. */
   file: string;
   now?: Date;
@@ -33,14 +34,21 @@ export interface BackupSummary {
   documents: number;
 }
 
-/** `<dataDir>/backups/mcat-logbook-2026-11-25T19-04-05Z.tar.gz` (UTC; no colons, for any disk). */
-export function defaultBackupFile(dataDir: string, now: Date = new Date()): string {
+/** `mcat-logbook-2026-11-25T19-04-05Z.tar.gz` (UTC; no colons, for any disk). */
+export function backupFileName(now: Date = new Date()): string {
   const stamp = now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
     .replace(/:/g, '-');
-  return path.join(dataDir, 'backups', `mcat-logbook-${stamp}.tar.gz`);
+  return `mcat-logbook-${stamp}.tar.gz`;
 }
+
+/** `<dataDir>/backups/mcat-logbook-<UTC time>.tar.gz`: where `npm run backup` writes by default. */
+export const defaultBackupFile = (dataDir: string, now: Date = new Date()): string =>
+  path.join(dataDir, 'backups', backupFileName(now));
+
+/** The archives' names (backupFileName), which sort by time. */
+export const BACKUP_FILE_PATTERN = /^mcat-logbook-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/;
 
 export const documentCount = (databases: readonly DatabaseEntry[]): number =>
   databases.reduce(

@@ -1,9 +1,10 @@
 /**
- * `restoreBackup`: puts an archive of `createBackup` back into a stopped stack. It refuses while
- * the stack runs, and refuses an archive that is not one of ours or not whole, before changing
- * anything: the archive is unpacked and every file read first (`openArchive`). Then each
- * database's contents are replaced, the mail folder's, and the state that must not outlive the
- * restore is reset (derived-state.ts). A failure part-way names what was and was not restored.
+ * `restoreBackup`: puts an archive of `createBackup` back while the product is stopped. It refuses
+ * while the product runs (the caller says how to tell), and refuses an archive that is not one of
+ * ours or not whole, before changing anything: the archive is unpacked and every file read first
+ * (`openArchive`). Then each database's contents are replaced, the mail folder's, and the state
+ * that must not outlive the restore is reset (derived-state.ts). A failure part-way names what was
+ * and was not restored.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,10 +12,9 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { unpackArchive } from './archive-file';
 import { checkDatabaseFiles, loadDatabase } from './database-load';
-import { clearSessionVersions, resetJetStream } from './derived-state';
+import { clearSessionVersions } from './derived-state';
 import { checkMailFiles, restoreMail } from './mail-folder';
 import { readManifest, type Manifest } from './manifest';
-import { refuseWhileRunning, type NamedPort } from './running-stack';
 
 export interface OpenedArchive {
   file: string;
@@ -41,13 +41,22 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
   }
 }
 
+/** The events published after the backup, which must not be applied to the restored data. */
+export interface EventsReset {
+  /** What is reset, as the summary and a failure name it ("JetStream"). */
+  name: string;
+  /** Resets them; resolves to true when there was something to reset. */
+  reset(): Promise<boolean>;
+}
+
 export interface RestoreTarget {
   mongoUrl: string;
-  mailDir: string;
-  /** Must all be closed: the stack's processes. */
-  stackPorts: readonly NamedPort[];
-  /** The embedded NATS's data folder, whose JetStream state is reset; null for an external NATS. */
-  natsDir: string | null;
+  /** The mail folder the archive's mail replaces; null where mail leaves through a relay. */
+  mailDir: string | null;
+  /** Rejects (with what to do) while any process of the product runs. */
+  refuseWhileRunning(): Promise<void>;
+  /** The JetStream state to reset; null to leave it (an external NATS another tool manages). */
+  events: EventsReset | null;
   /** Where auth's session versions are cleared; null to leave Redis alone. */
   redisUrl: string | null;
 }
@@ -56,7 +65,7 @@ export interface RestoreSummary {
   createdAt: string;
   databases: { name: string; collections: number; documents: number }[];
   mails: number;
-  jetStreamReset: boolean;
+  eventsReset: boolean;
   sessionVersionsCleared: number | null;
 }
 
@@ -77,12 +86,12 @@ export async function restoreArchive(
   archive: OpenedArchive,
   target: RestoreTarget,
 ): Promise<RestoreSummary> {
-  await refuseWhileRunning(target.stackPorts);
+  await target.refuseWhileRunning();
   const { manifest, root } = archive;
   const steps = [
     ...manifest.databases.map((d) => `database ${d.name}`),
-    'the mail folder',
-    ...(target.natsDir ? ['JetStream'] : []),
+    ...(target.mailDir ? ['the mail folder'] : []),
+    ...(target.events ? [target.events.name] : []),
     ...(target.redisUrl ? ['the session versions in Redis'] : []),
   ];
   const done: string[] = [];
@@ -100,7 +109,7 @@ export async function restoreArchive(
     createdAt: manifest.createdAt,
     databases: [],
     mails: 0,
-    jetStreamReset: false,
+    eventsReset: false,
     sessionVersionsCleared: null,
   };
   const client = await MongoClient.connect(target.mongoUrl, { serverSelectionTimeoutMS: 5000 });
@@ -118,11 +127,12 @@ export async function restoreArchive(
   } finally {
     await client.close();
   }
-  summary.mails = await step('the mail folder', () =>
-    restoreMail(root, manifest.mail, target.mailDir),
-  );
-  const natsDir = target.natsDir;
-  if (natsDir) summary.jetStreamReset = await step('JetStream', () => resetJetStream(natsDir));
+  const mailDir = target.mailDir;
+  if (mailDir) {
+    summary.mails = await step('the mail folder', () => restoreMail(root, manifest.mail, mailDir));
+  }
+  const events = target.events;
+  if (events) summary.eventsReset = await step(events.name, () => events.reset());
   const redisUrl = target.redisUrl;
   if (redisUrl) {
     summary.sessionVersionsCleared = await step('the session versions in Redis', () =>
@@ -134,7 +144,7 @@ export async function restoreArchive(
 
 /** Refuses while the stack runs or for an archive not ours; otherwise restores it whole. */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<RestoreSummary> {
-  await refuseWhileRunning(target.stackPorts);
+  await target.refuseWhileRunning();
   const archive = await openArchive(file);
   try {
     return await restoreArchive(archive, target);

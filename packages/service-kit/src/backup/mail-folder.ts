@@ -18,10 +18,11 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** Copies the mail folder (absent: no mail) into the staging folder. */
-export function copyMailOut(mailDir: string, root: string): MailEntry {
+/** Copies the mail folder (null or absent: no mail) into the staging folder. */
+export function copyMailOut(mailDir: string | null, root: string): MailEntry {
   const target = path.join(root, ARCHIVE_FOLDER);
   fs.mkdirSync(target, { recursive: true });
+  if (!mailDir) return { folder: ARCHIVE_FOLDER, files: [] };
   const files = filesUnder(mailDir);
   for (const file of files) {
     fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
