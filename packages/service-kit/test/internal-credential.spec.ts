@@ -212,6 +212,11 @@ describe('redactUrl', () => {
   it.each([
     ['/api/auth/reset-password/abc123', '/api/auth/reset-password/[REDACTED]'],
     ['/api/auth/Reset-Password/abc123/extra', '/api/auth/Reset-Password/[REDACTED]/extra'],
+    [
+      '/api/auth/review-reminders/unsubscribe/abc.123',
+      '/api/auth/review-reminders/unsubscribe/[REDACTED]',
+    ],
+    ['/unsubscribe/abc.123?x=1', '/unsubscribe/[REDACTED]?x=1'],
     ['/api/tests?page=2', '/api/tests?page=2'],
     [
       '/x?token=a&api_key=b&client_secret=c&code=d&signature=e&sig=f&page=1&flag',

@@ -50,6 +50,7 @@ describe('accounts', () => {
       targetScore: null,
       isPremium: false,
       roles: ['student'],
+      reviewReminders: { enabled: false, hour: 18, timeZone: 'UTC' },
     });
   });
 

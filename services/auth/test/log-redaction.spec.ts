@@ -11,6 +11,7 @@ import path from 'node:path';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { freePort, privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { testInfra } from '@mcat/test-support/test-env';
+import { TEST_REVIEW_REMINDER_SECRET } from './support/auth-app';
 
 // Booting a service in a child process takes seconds on a loaded 2-core machine.
 jest.setTimeout(90_000);
@@ -49,6 +50,7 @@ describe('the auth service’s log lines', () => {
           REDIS_URL: testInfra.redisUrl,
           JWT_KEYS_DIR: keysDir,
           INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
+          REVIEW_REMINDER_SECRET: TEST_REVIEW_REMINDER_SECRET,
           // Only the data export calls them; nothing here does.
           TESTS_INTERNAL_URL: 'http://127.0.0.1:9',
           QUESTIONS_INTERNAL_URL: 'http://127.0.0.1:9',
@@ -78,7 +80,7 @@ describe('the auth service’s log lines', () => {
     fs.rmSync(keysDir, { recursive: true, force: true });
   });
 
-  it('never show a reset token, a secret query parameter or a credential header', async () => {
+  it('never show a reset token, an unsubscribe token, a secret query parameter or a credential header', async () => {
     const pathToken = secret('path');
     const queryToken = secret('query');
     const key = secret('key');
@@ -102,13 +104,23 @@ describe('the auth service’s log lines', () => {
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ password: 'a-new-password-1' }),
     });
+    const unsubscribeToken = secret('unsubscribe');
+    await fetch(`${baseUrl}/api/auth/review-reminders/unsubscribe/${unsubscribeToken}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
 
     const requestLines = () =>
       output
         .split('\n')
         .filter((line) => line.includes('"request completed"') && line.includes('reset-password'));
+    const unsubscribeLines = () =>
+      output
+        .split('\n')
+        .filter((line) => line.includes('"request completed"') && line.includes('unsubscribe'));
     const deadline = Date.now() + 10_000;
-    while (requestLines().length < 3 && Date.now() < deadline) {
+    while ((requestLines().length < 3 || unsubscribeLines().length < 1) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
@@ -120,7 +132,20 @@ describe('the auth service’s log lines', () => {
       },
       { method: 'POST', url: '/api/auth/reset-password/[REDACTED]' },
     ]);
-    for (const value of [pathToken, queryToken, key, signature, code, bearer, cookie, internal]) {
+    expect(unsubscribeLines().map((line) => (JSON.parse(line) as { req: unknown }).req)).toEqual([
+      { method: 'POST', url: '/api/auth/review-reminders/unsubscribe/[REDACTED]' },
+    ]);
+    for (const value of [
+      pathToken,
+      queryToken,
+      key,
+      signature,
+      code,
+      bearer,
+      cookie,
+      internal,
+      unsubscribeToken,
+    ]) {
       expect(output).not.toContain(value);
     }
     expect(output).not.toContain(stripe);

@@ -12,8 +12,11 @@ export { REQUEST_ID_HEADER } from './request-id';
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const isQuiet = (url: string | undefined) => QUIET_PATHS.has((url ?? '').split('?')[0] ?? '');
 
-/** Path segments that follow one of these are secrets (a password reset link's token). */
-const SECRET_PATH_SEGMENT = /(\/reset-password)\/[^/?#]*/gi;
+/**
+ * Path segments that follow one of these are secrets: a password reset link's token, a reminder
+ * mail's unsubscribe token (the API's address and the web app's page alike).
+ */
+const SECRET_PATH_SEGMENT = /(\/reset-password|\/unsubscribe)\/[^/?#]*/gi;
 /** Query parameters whose values are secrets (tokens, keys, signatures, one-time codes). */
 const SECRET_PARAMETER = /token|key|secret|code|sig|password|auth|session|credential/i;
 export const REDACTED = '[REDACTED]';
@@ -27,7 +30,7 @@ function decodedName(name: string): string {
 }
 
 /**
- * A request URL fit for a log line: the reset-password token in the path and the value of every
+ * A request URL fit for a log line: the reset-password and unsubscribe tokens in the path and the value of every
  * query parameter named like a secret (`token`, `key`, `secret`, `code`, `signature`...) replaced
  * by `[REDACTED]`.
  */
