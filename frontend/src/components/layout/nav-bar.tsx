@@ -12,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
+import { useHydrated } from '../../lib/use-hydrated';
 import { CrownIcon } from '../crown-icon';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 
@@ -60,6 +61,7 @@ export interface NavBarProps {
 
 export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogout }: NavBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
 
   const links = signedIn
     ? [...SIGNED_IN_LINKS, ...(isBillingStaff ? [BILLING_LINK] : [])]
@@ -116,6 +118,8 @@ export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogou
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
+          // In the prerendered page a tap before React runs would open nothing: disabled till then.
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
           sx={NARROW_ONLY}
         >
