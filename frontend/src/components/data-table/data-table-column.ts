@@ -13,6 +13,13 @@ import type { SxProps, Theme } from '@mui/material/styles';
  */
 export type DataTableColumnKind = 'field' | 'rowHeader' | 'actions';
 
+/**
+ * How a value wraps in the table: `anywhere`, text a student typed, which may hold a word longer
+ * than its column can be (broken inside it rather than widen the table); `words`, known words such
+ * as a section's name, never broken inside; `never`, a number or a date, kept on one line.
+ */
+export type DataTableWrap = 'anywhere' | 'words' | 'never';
+
 /** Attributes of a value's box such as `data-shade`, in both layouts. */
 export type DataAttributes = Record<`data-${string}`, string>;
 
@@ -25,8 +32,8 @@ export interface DataTableColumn<Row> {
   kind?: DataTableColumnKind;
   /** A number: right-aligned in the table, and never broken across lines. */
   numeric?: boolean;
-  /** A short value never broken across lines in the table (a date). */
-  noWrap?: boolean;
+  /** How the column's values wrap in the table; `anywhere`, or `never` for a number, if not given. */
+  wrap?: DataTableWrap;
   /** The look of a row's value (a shaded count), in both layouts. */
   valueSx?: (row: Row) => SxProps<Theme>;
   /** Attributes of a row's value box, in both layouts. */

@@ -10,7 +10,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { kindOf, type DataTableColumn, type DataTableRowDetails } from './data-table-column';
+import {
+  kindOf,
+  type DataTableColumn,
+  type DataTableRowDetails,
+  type DataTableWrap,
+} from './data-table-column';
 
 export interface RowPartProps<Row> {
   row: Row;
@@ -21,13 +26,15 @@ export interface RowPartProps<Row> {
 /** The cells of a table sit closer together under 1200 px (a tablet's nine columns). */
 export const TABLE_SX = { '& td, & th': { px: { xs: 0.75, lg: 2 } } } as const;
 
-/**
- * How a value of the table wraps: a number or a date stays on one line; text wraps between words
- * and, where a word is longer than its column can be, inside it, rather than widen the table past
- * its box. Headers wrap between words only.
- */
+/** The look of each way a value wraps (DataTableWrap); headers wrap between words only. */
+const WRAPPING: Record<DataTableWrap, SxProps<Theme>> = {
+  anywhere: { overflowWrap: 'anywhere' },
+  words: {},
+  never: { whiteSpace: 'nowrap' },
+};
+
 const valueWrapping = <Row,>(column: DataTableColumn<Row>): SxProps<Theme> =>
-  column.numeric || column.noWrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' };
+  WRAPPING[column.wrap ?? (column.numeric ? 'never' : 'anywhere')];
 
 const sxList = (sx: SxProps<Theme>) => (Array.isArray(sx) ? sx : [sx]);
 

@@ -18,7 +18,7 @@ import {
 } from '../utils/chart-data';
 
 const totalScoreColumns = (targetScore: number | null): DataTableColumn<ChartTest>[] => [
-  { header: 'Date', noWrap: true, render: (test) => formatTestDate(test.dateTaken) },
+  { header: 'Date', wrap: 'never', render: (test) => formatTestDate(test.dateTaken) },
   { header: 'Test', kind: 'rowHeader', render: (test) => pointLabel(test.source, false) },
   { header: 'Total Score', numeric: true, render: (test) => test.totalScore },
   ...(targetScore === null

@@ -9,7 +9,7 @@ import { SectionCard } from '../../../components/section-card';
 import { formatTestDate } from '../../../lib/dates';
 
 const RECENT_TEST_COLUMNS: readonly DataTableColumn<Test>[] = [
-  { header: 'Date', noWrap: true, render: (test) => formatTestDate(test.dateTaken) },
+  { header: 'Date', wrap: 'never', render: (test) => formatTestDate(test.dateTaken) },
   { header: 'Source', kind: 'rowHeader', render: (test) => test.source },
   { header: 'Total Score', numeric: true, render: (test) => test.totalScore },
   {

@@ -38,7 +38,7 @@ export function SectionTypeTable({ bySection, types, sectionTypes }: SectionType
       : alpha(theme.palette.primary.main, MIN_ALPHA + (MAX_ALPHA - MIN_ALPHA) * level);
   };
   const columns: DataTableColumn<SectionCount>[] = [
-    { header: 'Section', kind: 'rowHeader', render: ({ section }) => section },
+    { header: 'Section', kind: 'rowHeader', wrap: 'words', render: ({ section }) => section },
     ...types.map((type): DataTableColumn<SectionCount> => {
       const cellOf = ({ section }: SectionCount) => countOf(section, type);
       return {

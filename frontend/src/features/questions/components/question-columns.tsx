@@ -63,9 +63,13 @@ function Reason({ title, text }: { title: string; text: string }) {
   );
 }
 
+/**
+ * The tags as chips in a block at most 16em wide: on one line they would claim the room a table's
+ * other columns need.
+ */
 function TopicChips({ tags }: { tags: readonly string[] }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: '16em' }}>
       {tags.map((tag) => (
         <TopicChip key={tag} label={tag} />
       ))}
@@ -89,14 +93,20 @@ export function useQuestionColumns({
     ...testColumn,
     {
       header: 'Section',
+      wrap: 'words',
       render: (question) => {
         const section = sectionByName(question.section);
         return narrow || !section ? (section?.abbreviation ?? question.section) : section.name;
       },
     },
-    { header: 'Q#', noWrap: true, render: (question) => question.questionNumber },
-    { header: 'Mistake Type', render: (question) => question.mistakeType || '-' },
-    { header: 'Topics', render: (question) => <TopicChips tags={question.topicTags} /> },
+    { header: 'Q#', wrap: 'never', render: (question) => question.questionNumber },
+    { header: 'Mistake Type', wrap: 'words', render: (question) => question.mistakeType || '-' },
+    {
+      header: 'Topics',
+      // A tag wraps between its words and at its hyphens: tags are kept whole where they fit.
+      wrap: 'words',
+      render: (question) => <TopicChips tags={question.topicTags} />,
+    },
     {
       header: 'Anki',
       render: (question) => (

@@ -59,7 +59,7 @@ function TestActions({ test, onDelete }: { test: Test; onDelete: (id: string) =>
 
 export function TestsTable({ tests, onDelete }: TestsTableProps) {
   const columns: DataTableColumn<Test>[] = [
-    { header: 'Date', noWrap: true, render: (test) => formatTestDate(test.dateTaken) },
+    { header: 'Date', wrap: 'never', render: (test) => formatTestDate(test.dateTaken) },
     { header: 'Source', kind: 'rowHeader', render: (test) => test.source },
     { header: 'Total Score', numeric: true, render: (test) => test.totalScore },
     ...SECTIONS.map((section): DataTableColumn<Test> => ({
