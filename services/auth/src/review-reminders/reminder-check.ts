@@ -55,10 +55,10 @@ export class ReminderCheck {
         { name: 1, email: 1, reviewReminders: 1, reviewReminderAt: 1, reviewReminderSentOn: 1 },
       )
       .sort({ reviewReminderAt: 1 })
-      .lean<OwedUser[]>()
+      .lean<OwedUser>()
       .cursor();
     for await (const user of owed) {
-      this.outcomes.inc({ outcome: await this.remind(user as OwedUser, now) });
+      this.outcomes.inc({ outcome: await this.remind(user, now) });
     }
   }
 
