@@ -16,6 +16,7 @@ import {
   type ApiMediaName,
   type ApiResponse,
   type ApiRoute,
+  type ApiService,
 } from '@mcat/contracts';
 import { errorCodesByStatus, RETRY_AFTER_CODES } from './error-responses';
 import { apiErrorSchema, RESPONSE_SCHEMAS } from './response-schemas';
@@ -42,6 +43,15 @@ const MEDIA: Record<ApiMediaName, { type: string; description: string }> = {
 };
 
 const isMedia = (body: ApiResponse['body']): body is ApiMediaName => Object.hasOwn(MEDIA, body);
+
+/** What each tag, one per answering service, groups in the document. */
+const TAG_DESCRIPTIONS: Record<ApiService, string> = {
+  gateway: 'Answered by the gateway itself: health, client configuration and this description',
+  auth: 'Accounts, sign-in, passwords, premium upgrades, data export and review reminders',
+  tests: 'Practice tests, their reviews, the score projection and spreadsheet import and export',
+  questions: 'Missed questions: search, tags, insights, spaced review and Anki export',
+  billing: 'Payments, billing events and the payment provider’s webhook',
+};
 
 const location = z.object({
   Location: z.string().describe('Where the client goes next (a path of the web app)'),
@@ -112,8 +122,15 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): OpenApiDocume
       description:
         'Every route the gateway answers or forwards under /api. Errors answer an ApiError: ' +
         'branch on its `code`, show its `message`. Built from the contracts (docs/api.md).',
+      // package.json's "UNLICENSED": the API is not offered for use by others.
+      license: { name: 'Proprietary, all rights reserved', identifier: 'LicenseRef-Proprietary' },
     },
-    tags: [...new Set(routes.map((route) => route.service))].map((name) => ({ name })),
+    // The paths are absolute from the origin that serves this document, whatever its host.
+    servers: [{ url: '/', description: 'The gateway that serves this document' }],
+    tags: [...new Set(routes.map((route) => route.service))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name],
+    })),
   });
 }
 
