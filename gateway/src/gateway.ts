@@ -11,6 +11,7 @@ import {
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { registerCompression } from './edge/compression';
+import { refuseUndescribedMethods } from './edge/method-guard';
 import { refuseAbnormalPaths, rewriteToNormalPath } from './edge/path-guard';
 import { registerRateLimits } from './edge/rate-limits';
 import { requestIdOf } from './edge/request-id';
@@ -65,6 +66,8 @@ export function startGateway(config: GatewayConfig): Promise<INestApplication> {
         exemptAddresses: config.RATE_LIMIT_EXEMPT_IPS,
         redisUrl: config.REDIS_URL,
       });
+      // Counted by the rate limits, before the token check and forwarding.
+      refuseUndescribedMethods(fastify);
       await fastify.register(proxyPlugin, {
         upstreams: upstreamsFrom(config),
         verifier: new TokenVerifier(new JwksKeyStore(config.JWKS_URL)),

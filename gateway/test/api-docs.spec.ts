@@ -34,6 +34,15 @@ describe('the API description', () => {
     ['POST', '/api/docs'],
     ['PUT', '/api/docs.html'],
     ['DELETE', '/api/docs'],
+  ])('answers %s %s 405 METHOD_NOT_ALLOWED, nothing forwarded', async (method, path) => {
+    const before = Object.values(gateway.services).map((service) => service.seen.length);
+    const response = await gateway.fetch(path, { method });
+    expect(response.status).toBe(405);
+    expect(((await response.json()) as { code: string }).code).toBe('METHOD_NOT_ALLOWED');
+    expect(Object.values(gateway.services).map((service) => service.seen.length)).toEqual(before);
+  });
+
+  it.each([
     ['GET', '/api/docs/'],
     ['GET', '/api/docs/..%2fdocs'],
     ['GET', '/api/DOCS'],

@@ -121,7 +121,9 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): OpenApiDocume
       version: '1',
       description:
         'Every route the gateway answers or forwards under /api. Errors answer an ApiError: ' +
-        'branch on its `code`, show its `message`. Built from the contracts (docs/api.md).',
+        'branch on its `code`, show its `message`. A method a path below does not list answers ' +
+        '405 METHOD_NOT_ALLOWED with `Allow`; a path not below, 404 NOT_FOUND. Built from the ' +
+        'contracts (docs/api.md).',
       // package.json's "UNLICENSED": the API is not offered for use by others.
       license: { name: 'Proprietary, all rights reserved', identifier: 'LicenseRef-Proprietary' },
     },

@@ -1,6 +1,6 @@
 /**
  * What the HTTP framework refuses before any route runs, through the gateway: an over-long path
- * parameter, a method or path no route serves, headers too large, a request that is not HTTP, a
+ * parameter, a path no route serves, a method its path does not take, headers too large, a request that is not HTTP, a
  * body too large or of the wrong type. Every answer is `{ statusCode, code, message }` with a code
  * of ERROR_CODES for its status and a message of the contracts that never echoes the request back.
  */
@@ -68,8 +68,7 @@ describe('the framework refusals, through the gateway', () => {
 
   it.each([
     ['GET', `/api/${MARKER}`],
-    ['PATCH', `/api/health?${MARKER}=1`],
-    ['DELETE', '/api/tests'],
+    ['DELETE', `/api/tests/${MARKER}/${MARKER}`],
     ['PUT', `/api/questions/${MARKER}/${MARKER}`],
   ])('answers 404 NOT_FOUND to %s %s, naming neither', async (method, path) => {
     const response = await gateway.request(method, path, { token: student.token });
@@ -81,6 +80,28 @@ describe('the framework refusals, through the gateway', () => {
     });
     expectVocabulary(404, response.body, response.raw.toString('utf8'));
   });
+
+  it.each([
+    ['PUT', '/api/tests', 'GET, POST, HEAD'],
+    ['DELETE', '/api/auth/login', 'POST'],
+    ['PATCH', `/api/health?${MARKER}=1`, 'GET, HEAD'],
+    ['POST', '/api/tests/6650a1b2c3d4e5f6a7b8c9d0', 'GET, PUT, DELETE, HEAD'],
+  ])(
+    'answers 405 METHOD_NOT_ALLOWED to %s %s with Allow: %s, signed in or not',
+    async (method, path, allow) => {
+      for (const token of [student.token, undefined]) {
+        const response = await gateway.request(method, path, { token });
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toBe(allow);
+        expect(response.body).toEqual({
+          statusCode: 405,
+          code: 'METHOD_NOT_ALLOWED',
+          message: REQUEST_MESSAGES.methodNotAllowed,
+        });
+        expectVocabulary(405, response.body, response.raw.toString('utf8'));
+      }
+    },
+  );
 
   it.each([
     [

@@ -703,6 +703,25 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...QUESTIONS,
 ];
 
+/**
+ * The methods the API takes at a concrete path (`/api/tests/6650…`, no query), in the route table's
+ * order; none when it describes no such path. A `:param` segment matches any one non-empty segment.
+ */
+export function methodsAt(path: string): ApiMethod[] {
+  const segments = path.split('/');
+  const methods = new Set<ApiMethod>();
+  for (const route of API_ROUTES) {
+    const pattern = route.path.split('/');
+    const matches =
+      pattern.length === segments.length &&
+      pattern.every((part, i) =>
+        part.startsWith(':') ? segments[i] !== '' : part === segments[i],
+      );
+    if (matches) methods.add(route.method);
+  }
+  return [...methods];
+}
+
 /** What a route's description and its controller must agree on. */
 export interface RouteFacts {
   method: string;

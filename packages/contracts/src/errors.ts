@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   PLAN_LIMIT_QUESTIONS: 403,
   /** 404: no such route, or no such record of this user's. */
   NOT_FOUND: 404,
+  /** 405: the path exists, but not with this method; `Allow` lists the methods it takes. */
+  METHOD_NOT_ALLOWED: 405,
   /** 409: the record (an account's email, a unique key) already exists. */
   DUPLICATE: 409,
   /** 409: the account is already premium. */
@@ -82,6 +84,7 @@ const GENERIC_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   402: 'PAYMENT_DECLINED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
   408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',

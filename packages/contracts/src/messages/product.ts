@@ -122,6 +122,9 @@ export const REQUEST_MESSAGES = {
   /** 404 of a method and path no route serves (neither is echoed back). */
   routeNotFound:
     'No such route: check the method and the path (the API is described at /api/docs).',
+  /** 405 of a path the API has, with a method it does not take there (neither is echoed back). */
+  methodNotAllowed:
+    'This path does not take this method: the Allow header lists those it takes (see /api/docs).',
   /** 400 of the spreadsheet import when the multipart form itself cannot be read. */
   malformedUpload:
     'The upload could not be read: it is not a well-formed multipart form. Please select the Excel file again.',
