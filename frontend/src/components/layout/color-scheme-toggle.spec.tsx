@@ -145,4 +145,24 @@ describe('a prerendered nav bar', () => {
     act(() => root.unmount());
     container.remove();
   });
+
+  it('has a menu toggle that cannot be tapped before React runs and opens the menu once hydrated', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(navBar());
+    document.body.append(container);
+    expect(
+      container.querySelector('button[aria-label="Open menu"]')?.hasAttribute('disabled'),
+    ).toBe(true);
+
+    const root = await act(async () => hydrateRoot(container, navBar()));
+    const toggle = screen.getByRole<HTMLButtonElement>('button', { name: 'Open menu' });
+    expect(toggle.disabled).toBe(false);
+    act(() => toggle.click());
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(document.getElementById('mobile-menu')).not.toBeNull();
+    act(() => root.unmount());
+    container.remove();
+  });
 });
