@@ -30,6 +30,20 @@ beforeAll(async () => {
   gateway = new GatewayClient(product.gatewayUrl, '127.0.0.1');
 });
 
+/** The Jobs this file makes: deleted after it, so the failed one leaves no failed pod behind. */
+const JOBS = ['backup-by-hand', 'restore-while-running', 'restore-stopped'];
+
+afterAll(() => {
+  kubectl([
+    'delete',
+    'job',
+    ...JOBS,
+    '--ignore-not-found',
+    '--cascade=foreground',
+    '--timeout=120s',
+  ]);
+});
+
 function kubectl(args: string[]): { ok: boolean; out: string } {
   const result = cluster.kubectl(['-n', NAMESPACE, ...args]);
   return { ok: result.status === 0, out: `${result.stdout}${result.stderr}`.trim() };
