@@ -31,13 +31,17 @@ beforeAll(async () => {
 });
 
 /** The Jobs this file makes: deleted after it, so the failed one leaves no failed pod behind. */
-const JOBS = ['backup-by-hand', 'restore-while-running', 'restore-stopped'];
+const JOBS = {
+  backup: 'backup-by-hand',
+  refusedRestore: 'restore-while-running',
+  restore: 'restore-stopped',
+};
 
 afterAll(() => {
   kubectl([
     'delete',
     'job',
-    ...JOBS,
+    ...Object.values(JOBS),
     '--ignore-not-found',
     '--cascade=foreground',
     '--timeout=120s',
@@ -121,7 +125,7 @@ describe("the chart's backup and restore, on the cluster", () => {
     );
     expect(question.status).toBe(201);
 
-    const backup = await runFromCronJob('backup', 'backup-by-hand');
+    const backup = await runFromCronJob('backup', JOBS.backup);
     expect(backup.succeeded).toBe(true);
     const written = /Backup written to \/backups\/(mcat-logbook-[\w-]+\.tar\.gz)/.exec(backup.logs);
     expect(written?.[1]).toBeDefined();
@@ -130,7 +134,7 @@ describe("the chart's backup and restore, on the cluster", () => {
     expect((await gateway.delete(`/api/tests/${test._id}`, student.token)).status).toBe(200);
     expect((await gateway.get(`/api/tests/${test._id}`, student.token)).status).toBe(404);
 
-    const refused = await runFromCronJob('restore', 'restore-while-running');
+    const refused = await runFromCronJob('restore', JOBS.refusedRestore);
     expect(refused.succeeded).toBe(false);
     expect(refused.logs).toContain('The services are running');
     expect(refused.logs).toContain('Nothing was restored.');
@@ -146,7 +150,7 @@ describe("the chart's backup and restore, on the cluster", () => {
     ]);
     await waitFor("the release's pods to end", () => releasePodCount() === 0, 180_000);
     try {
-      const restore = await runFromCronJob('restore', 'restore-stopped');
+      const restore = await runFromCronJob('restore', JOBS.restore);
       expect(restore.succeeded).toBe(true);
       expect(restore.logs).toContain(`Restored /backups/${written?.[1]}`);
       expect(restore.logs).toMatch(/mcat_tests: \d+ collections, \d+ documents/);
