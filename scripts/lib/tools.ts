@@ -1,5 +1,5 @@
 /**
- * Go-built tools (FerretDB, helm, stripe-mock, skaffold, kube-router, CoreDNS, Mailpit) live in a
+ * Go-built tools (FerretDB, helm, stripe-mock, skaffold, kube-router, CoreDNS, Mailpit, Traefik...) live in a
  * cache outside the clone, keyed by tool and version, so every clone on the machine shares one build.
  */
 import { execFileSync } from 'node:child_process';
@@ -185,6 +185,19 @@ export const GO_TOOLS = {
     pkg: './cmd/registry',
     binary: 'registry',
   },
+  /**
+   * The test clusters' ingress controller, for the chart's Ingress and its Gateway API HTTPRoute
+   * (scripts/lib/cluster/traefik.ts). v3.6: v3.7's go.mod replaces a module with a fork version
+   * the proxy does not serve. Built without its web UI's assets (the dashboard is off).
+   */
+  traefik: {
+    module: 'github.com/traefik/traefik/v3',
+    version: 'v3.6.12',
+    pkg: './cmd/traefik',
+    binary: 'traefik',
+    static: true,
+    ldflags: '-s -w -X github.com/traefik/traefik/v3/pkg/version.Version=v3.6.12',
+  },
   /** The clusters' DNS server (scripts/lib/cluster/coredns.yaml), the one kubeadm installs. */
   coredns: {
     module: 'github.com/coredns/coredns',
@@ -315,9 +328,10 @@ function applyPatch(work: string, patch: GoTool['patch']): void {
  * Operator's).
  */
 export const CRD_SOURCES = {
+  // The version Traefik (GO_TOOLS.traefik) is built against: the test clusters run it on these.
   'gateway.networking.k8s.io': {
     module: 'sigs.k8s.io/gateway-api',
-    version: 'v1.6.3',
+    version: 'v1.4.0',
     dir: 'config/crd/standard',
   },
   'monitoring.coreos.com': {

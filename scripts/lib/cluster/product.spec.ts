@@ -2,16 +2,18 @@
  * The product on the shared test cluster (test-cluster.ts: three nodes, one with
  * TEST_CLUSTER_WORKERS=0), installed the way npm run cluster:up does it (released into the
  * cluster's registry, k8s/'s dependencies, helm install --wait --wait-for-jobs of the released
- * chart from the registry, its images pulled by digest), driven through the relay to the gateway's Service: register, sign in, a test and a
- * missed question, the test deleted and its question gone (the NATS cascade across pods), a
- * password reset mail read back from Mailpit's API, a dev-provider premium purchase lifting the
- * test limit; then every pod Ready with zero restarts. Then a helm upgrade of a config value,
- * polled without a failure, `helm test` after the install and after the upgrade, the service
- * credential made once by the chart's hook Job and kept, names resolved by CoreDNS from a pod, the chart's network
- * policies, enforced by kube-router, seen to hold, and a real Prometheus configured from the
+ * chart from the registry, its images pulled by digest), driven through the relay to the gateway's
+ * Service: register, sign in, a test and a missed question, the test deleted and its question gone
+ * (the NATS cascade across pods), a password reset mail read back from Mailpit's API, a
+ * dev-provider premium purchase lifting the test limit; then every pod Ready with zero restarts. Then
+ * a helm upgrade of a config value, polled without a failure, `helm test` after the install and
+ * after the upgrade, the service credential made once by the chart's hook Job and kept, names
+ * resolved by CoreDNS from a pod, the chart's network policies, enforced by kube-router, seen to
+ * hold, the web app and /api on one address through Traefik by the chart's Ingress and by its
+ * HTTPRoute (a browser signs a student up there), and a real Prometheus configured from the
  * chart's PodMonitor and PrometheusRule scraping every pod, answering the dashboard's queries and
- * firing the down alert for a deployable scaled to zero. Needs root and the images of npm run images;
- * npm test builds those and runs it last.
+ * firing the down alert for a deployable scaled to zero. Needs root and the images of npm run
+ * images; npm test builds those and runs it last.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -52,6 +54,8 @@ import {
   type ProductInstall,
 } from './product';
 import { REGISTRY_PREFIX } from './registry';
+import { studentInTheBrowser } from './student-in-the-browser';
+import { INGRESS_HOST, requestThroughTraefik, ROUTE_HOST } from './traefik';
 import { testCluster } from './test-cluster';
 
 jest.setTimeout(30 * 60_000);
@@ -206,13 +210,14 @@ describe('the product on the test cluster', () => {
       ]),
     ) as {
       items: {
-        metadata: { labels: Record<string, string> };
+        metadata: { labels: Record<string, string>; deletionTimestamp?: string };
         spec: { containers: { image: string }[] };
         status: { containerStatuses: { imageID: string }[] };
       }[];
     };
     const seen: Record<string, { image: string; imageID: string }[]> = {};
-    for (const pod of pods.items) {
+    // A pod on its way out (an earlier revision's, in its preStop pause) is still Running.
+    for (const pod of pods.items.filter((item) => !item.metadata.deletionTimestamp)) {
       const component = pod.metadata.labels['app.kubernetes.io/component'] ?? '';
       const [container] = pod.spec.containers;
       const [status] = pod.status.containerStatuses;
@@ -437,6 +442,51 @@ async function natsConnections(): Promise<NatsConnection[]> {
   }
   return connections;
 }
+
+interface RouteParentStatus {
+  controllerName: string;
+  conditions: { type: string; status: string }[];
+}
+
+describe('the product behind Traefik, one address for the web app and /api, as students reach it', () => {
+  it.each([
+    ['the Ingress', INGRESS_HOST],
+    ['the Gateway API HTTPRoute', ROUTE_HOST],
+  ])('routes %s: the web app at /dashboard, /api to the gateway', async (_route, host) => {
+    const page = await requestThroughTraefik(product.traefikPort, host, '/dashboard');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<div id="root"');
+    const health = await requestThroughTraefik(product.traefikPort, host, '/api/health');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'up' });
+    const unknown = await requestThroughTraefik(product.traefikPort, host, '/api/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+
+  it("has the HTTPRoute accepted by Traefik's Gateway, every backend resolved", () => {
+    const route = JSON.parse(
+      kubectlOut(['get', 'httproute', '-n', NAMESPACE, RELEASE, '-o', 'json']),
+    ) as { status?: { parents?: RouteParentStatus[] } };
+    const parents = route.status?.parents ?? [];
+    expect(parents.map((parent) => parent.controllerName)).toEqual([
+      'traefik.io/gateway-controller',
+    ]);
+    const conditions = Object.fromEntries(
+      (parents[0]?.conditions ?? []).map((condition) => [condition.type, condition.status]),
+    );
+    expect(conditions).toMatchObject({ Accepted: 'True', ResolvedRefs: 'True' });
+  });
+
+  it('lets a student sign up, log a test and see it on the dashboard in a browser', async () => {
+    const { seconds } = await studentInTheBrowser(
+      `http://${INGRESS_HOST}:${product.traefikPort}`,
+      log,
+    );
+    log(`browser smoke through Traefik: ${seconds.toFixed(1)} s`);
+  });
+});
 
 describe('the NATS of the cluster, which requires TLS and a credentials file as a managed NATS does', () => {
   it("has every service pod connected over TLS as the credentials file's user, through the chart's CA bundle and credentials values", async () => {

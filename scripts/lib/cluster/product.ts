@@ -28,6 +28,7 @@ import { installMonitoringCrds, installPrometheus } from './monitoring/prometheu
 import { inNetns } from './netns';
 import { REGISTRY_ADDRESS, REGISTRY_PREFIX, registryOnHost } from './registry';
 import { applySecuredNatsSecrets } from './secured-nats';
+import { forwardTraefik, INGRESS_HOST, installTraefik } from './traefik';
 
 export const NAMESPACE = 'mcat';
 const execFileAsync = promisify(execFile);
@@ -46,6 +47,7 @@ const clusterValues = (cluster: Cluster) => [
   path.join(__dirname, 'values-monitoring.yaml'),
   path.join(__dirname, 'values-secured-nats.yaml'),
   path.join(__dirname, 'values-backup.yaml'),
+  path.join(__dirname, 'values-traefik.yaml'),
   ...(cluster.workers.length > 0 ? [path.join(__dirname, 'values-several-nodes.yaml')] : []),
 ];
 
@@ -391,6 +393,11 @@ export interface ProductInstall extends ProductFigures {
   dependencySeconds: number;
   helmSeconds: number;
   gatewayUrl: string;
+  /**
+   * Traefik's relay on the host (traefik.ts): the web app and /api on one address, as
+   * `http://<INGRESS_HOST or ROUTE_HOST>:<port>`.
+   */
+  traefikPort: number;
   /** Prometheus' API on the host (monitoring/prometheus.ts). */
   prometheusUrl: string;
 }
@@ -408,14 +415,26 @@ export async function installProduct(
   const dependencySeconds = await installDependencies(cluster, log);
   log(`Dependencies (FerretDB, NATS, Redis, Mailpit) Ready in ${dependencySeconds.toFixed(1)} s`);
   installMonitoringCrds(cluster);
+  installTraefik(cluster);
   const helmSeconds = await installChart(cluster, released.release, environmentValues(), log);
   log(`helm upgrade --install --wait --wait-for-jobs: ${helmSeconds.toFixed(1)} s`);
   const gatewayUrl = await forwardGateway(cluster);
   log(`The product: ${gatewayUrl} (in ${path.join(cluster.layout.dir, 'gateway-url')})`);
+  const traefikPort = await forwardTraefik(cluster);
+  const webUrl = `http://${INGRESS_HOST}:${traefikPort}`;
+  fs.writeFileSync(path.join(cluster.layout.dir, 'web-url'), `${webUrl}\n`);
+  log(`The web app through Traefik: ${webUrl} (in ${path.join(cluster.layout.dir, 'web-url')})`);
   const prometheusUrl = await installPrometheus(cluster, NAMESPACE);
   fs.writeFileSync(path.join(cluster.layout.dir, 'prometheus-url'), `${prometheusUrl}\n`);
   log(`Prometheus: ${prometheusUrl} (in ${path.join(cluster.layout.dir, 'prometheus-url')})`);
-  return { ...released, dependencySeconds, helmSeconds, gatewayUrl, prometheusUrl };
+  return {
+    ...released,
+    dependencySeconds,
+    helmSeconds,
+    gatewayUrl,
+    traefikPort,
+    prometheusUrl,
+  };
 }
 
 /** A pod of the release: its name, node, address, and whether it is Ready. */
