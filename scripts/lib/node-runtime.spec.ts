@@ -35,6 +35,14 @@ describe('the Node the bootstrap runs the project on', () => {
     );
   });
 
+  it('is loaded by the bootstrap, which refuses an unknown command before fetching anything', () => {
+    const bootstrap = path.join(__dirname, '..', 'bootstrap.mjs');
+    const run = spawnSync(process.execPath, [bootstrap, 'no-such-command'], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Unknown command "no-such-command"');
+    expect(run.stdout).toBe('');
+  });
+
   it("is the images' release, unpacked where npm run images unpacks it", () => {
     expect(evaluate('[runtime.NODE_VERSION, runtime.registryNodeDir()]')).toEqual([
       NODE_VERSION,
