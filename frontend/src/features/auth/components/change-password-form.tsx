@@ -5,20 +5,16 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  AUTH_ALERT_HIDE_MS,
   AUTH_MESSAGES,
   ERRORS,
   PASSWORD_MIN_LENGTH,
-  SUCCESS_MESSAGE_HIDE_MS,
   changePasswordFormSchema,
   type ChangePasswordForm as ChangePasswordValues,
 } from '@mcat/contracts';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
-import { SubmitButton } from '../../../components/submit-button';
-import { apiErrorMessage } from '../../../lib/api-error';
-import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CURRENT_PASSWORD_FIELD, NEW_PASSWORD_FIELD } from './account-fields';
+import { AuthFormShell, useAuthAlerts } from './auth-form-shell';
 import { useChangePasswordMutation } from '../api/auth-api';
 import { useCommonPasswordCheck } from './use-common-passwords';
 
@@ -38,35 +34,30 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
 export function ChangePasswordForm() {
   const [changePassword] = useChangePasswordMutation();
   useCommonPasswordCheck();
-  const success = useTimedMessage(SUCCESS_MESSAGE_HIDE_MS);
-  const failure = useTimedMessage(AUTH_ALERT_HIDE_MS);
+  const { attempt, ...alerts } = useAuthAlerts();
   const form = useForm<ChangePasswordValues, unknown, z.output<typeof changePasswordFormSchema>>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: EMPTY,
   });
-  const {
-    handleSubmit,
-    reset,
-    formState: { isSubmitting },
-  } = form;
 
-  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    success.clear();
-    failure.clear();
-    try {
+  const submit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    attempt(async () => {
       const answer = await changePassword({ currentPassword, newPassword }).unwrap();
-      reset(EMPTY);
-      success.show(answer.message || AUTH_MESSAGES.passwordChanged);
-    } catch (error) {
-      failure.show(apiErrorMessage(error, ERRORS.passwordChange));
-    }
-  });
+      form.reset(EMPTY);
+      return answer.message || AUTH_MESSAGES.passwordChanged;
+    }, ERRORS.passwordChange),
+  );
 
   return (
     <Stack spacing={2}>
-      <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Change Password">
-        {success.message ? <Alert severity="success">{success.message}</Alert> : null}
-        {failure.message ? <Alert severity="error">{failure.message}</Alert> : null}
+      <AuthFormShell
+        onSubmit={submit}
+        alerts={alerts}
+        busy={form.formState.isSubmitting}
+        submitLabel="Change Password"
+        busyLabel="Saving..."
+        label="Change Password"
+      >
         <FormTextField
           form={form}
           name="currentPassword"
@@ -85,10 +76,7 @@ export function ChangePasswordForm() {
           label="Confirm New Password"
           {...NEW_PASSWORD_FIELD}
         />
-        <SubmitButton sx={{ alignSelf: 'flex-start' }} busy={isSubmitting} busyLabel="Saving...">
-          Change Password
-        </SubmitButton>
-      </Stack>
+      </AuthFormShell>
       <Alert severity="info" component="section" aria-label="Password tips">
         <Typography sx={{ fontWeight: 600 }}>Password tips</Typography>
         <ul style={{ margin: 0, paddingLeft: '1.2em' }}>

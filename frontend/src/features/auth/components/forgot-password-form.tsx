@@ -2,13 +2,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  AUTH_ALERT_HIDE_MS,
   AUTH_MESSAGES,
   ERRORS,
   forgotPasswordSchema,
@@ -16,65 +12,52 @@ import {
 } from '@mcat/contracts';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
-import { SubmitButton } from '../../../components/submit-button';
-import { apiErrorMessage } from '../../../lib/api-error';
-import { useTimedMessage } from '../../../lib/use-timed-message';
 import { RouterLink } from '../../../components/router-link';
 import { EMAIL_FIELD } from './account-fields';
+import { AuthFormShell, AuthNotice, useAuthAlerts } from './auth-form-shell';
 import { useForgotPasswordMutation } from '../api/auth-api';
 
 export function ForgotPasswordForm() {
   const [requestReset] = useForgotPasswordMutation();
   const [sent, setSent] = useState(false);
-  const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
+  const { attempt, ...alerts } = useAuthAlerts();
   const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, ForgotPasswordBody>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
-  const {
-    handleSubmit,
-    formState: { isSubmitting },
-  } = form;
 
-  const submit = handleSubmit(async (values) => {
-    alert.clear();
-    try {
+  const submit = form.handleSubmit((values) =>
+    attempt(async () => {
       await requestReset(values).unwrap();
       setSent(true);
-    } catch (error) {
-      alert.show(apiErrorMessage(error, ERRORS.requestReset));
-    }
-  });
+    }, ERRORS.requestReset),
+  );
 
   if (sent) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography variant="h5" component="h2">
-          Check Your Email!
-        </Typography>
+      <AuthNotice title="Check Your Email!" action={{ to: '/login', label: 'Return to Login' }}>
         <Typography>{AUTH_MESSAGES.resetRequested}</Typography>
-        <Button variant="contained" component={RouterLink} to="/login">
-          Return to Login
-        </Button>
-      </Stack>
+      </AuthNotice>
     );
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-      <Typography>
-        Enter the email address of your account and we will send you a link to reset your password.
-      </Typography>
-      {alert.message ? <Alert severity="error">{alert.message}</Alert> : null}
+    <AuthFormShell
+      onSubmit={submit}
+      alerts={alerts}
+      busy={form.formState.isSubmitting}
+      submitLabel="Send Reset Link"
+      busyLabel="Sending..."
+      intro="Enter the email address of your account and we will send you a link to reset your password."
+      links={
+        <Typography>
+          <Link component={RouterLink} to="/login">
+            Back to Login
+          </Link>
+        </Typography>
+      }
+    >
       <FormTextField form={form} name="email" {...EMAIL_FIELD} />
-      <SubmitButton size="large" busy={isSubmitting} busyLabel="Sending...">
-        Send Reset Link
-      </SubmitButton>
-      <Typography>
-        <Link component={RouterLink} to="/login">
-          Back to Login
-        </Link>
-      </Typography>
-    </Stack>
+    </AuthFormShell>
   );
 }

@@ -1,23 +1,18 @@
 /** Registration; confirmPassword is checked here and never sent. */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  AUTH_ALERT_HIDE_MS,
   ERRORS,
   registerFormSchema,
   type RegisterForm as RegisterFormValues,
 } from '@mcat/contracts';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
-import { SubmitButton } from '../../../components/submit-button';
-import { apiErrorMessage } from '../../../lib/api-error';
-import { useTimedMessage } from '../../../lib/use-timed-message';
 import { RouterLink } from '../../../components/router-link';
 import { EMAIL_FIELD, NAME_FIELD, NEW_PASSWORD_FIELD, PLANNED_DATE_FIELD } from './account-fields';
+import { AuthFormShell, useAuthAlerts } from './auth-form-shell';
 import { useRegisterMutation } from '../api/auth-api';
 import { useCommonPasswordCheck } from './use-common-passwords';
 
@@ -28,7 +23,7 @@ interface RegisterFormProps {
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const [registerUser] = useRegisterMutation();
   useCommonPasswordCheck();
-  const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
+  const { attempt, ...alerts } = useAuthAlerts();
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
@@ -39,24 +34,30 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       plannedTestingDate: '',
     },
   });
-  const {
-    handleSubmit,
-    formState: { isSubmitting },
-  } = form;
 
-  const submit = handleSubmit(async ({ name, email, password, plannedTestingDate }) => {
-    alert.clear();
-    try {
+  const submit = form.handleSubmit(({ name, email, password, plannedTestingDate }) =>
+    attempt(async () => {
       await registerUser({ name, email, password, plannedTestingDate }).unwrap();
       onRegistered();
-    } catch (error) {
-      alert.show(apiErrorMessage(error, ERRORS.register));
-    }
-  });
+    }, ERRORS.register),
+  );
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-      {alert.message ? <Alert severity="error">{alert.message}</Alert> : null}
+    <AuthFormShell
+      onSubmit={submit}
+      alerts={alerts}
+      busy={form.formState.isSubmitting}
+      submitLabel="Register"
+      busyLabel="Creating Account..."
+      links={
+        <Typography>
+          Already have an account?{' '}
+          <Link component={RouterLink} to="/login">
+            Login
+          </Link>
+        </Typography>
+      }
+    >
       <FormTextField form={form} name="name" {...NAME_FIELD} />
       <FormTextField form={form} name="email" {...EMAIL_FIELD} />
       <FormTextField form={form} name="password" label="Password" {...NEW_PASSWORD_FIELD} />
@@ -72,15 +73,6 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         {...PLANNED_DATE_FIELD}
         hint="Optional"
       />
-      <SubmitButton size="large" busy={isSubmitting} busyLabel="Creating Account...">
-        Register
-      </SubmitButton>
-      <Typography>
-        Already have an account?{' '}
-        <Link component={RouterLink} to="/login">
-          Login
-        </Link>
-      </Typography>
-    </Stack>
+    </AuthFormShell>
   );
 }

@@ -2,12 +2,8 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  AUTH_ALERT_HIDE_MS,
   ERRORS,
   RESET_REDIRECT_MS,
   resetPasswordFormSchema,
@@ -15,12 +11,10 @@ import {
 } from '@mcat/contracts';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
-import { SubmitButton } from '../../../components/submit-button';
-import { apiErrorMessage } from '../../../lib/api-error';
-import { useTimedMessage } from '../../../lib/use-timed-message';
 import { LoadingSpinner } from '../../../components/loading-spinner';
-import { RouterLink } from '../../../components/router-link';
+import { apiErrorMessage } from '../../../lib/api-error';
 import { NEW_PASSWORD_FIELD } from './account-fields';
+import { AuthFormShell, AuthNotice, useAuthAlerts } from './auth-form-shell';
 import { useResetPasswordMutation, useValidateResetTokenQuery } from '../api/auth-api';
 import { useCommonPasswordCheck } from './use-common-passwords';
 
@@ -34,15 +28,11 @@ export function ResetPasswordView({ token, onDone }: ResetPasswordViewProps) {
   const [resetPassword] = useResetPasswordMutation();
   useCommonPasswordCheck();
   const [done, setDone] = useState(false);
-  const alert = useTimedMessage(AUTH_ALERT_HIDE_MS);
+  const { attempt, ...alerts } = useAuthAlerts();
   const form = useForm<ResetPasswordForm, unknown, z.output<typeof resetPasswordFormSchema>>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const {
-    handleSubmit,
-    formState: { isSubmitting },
-  } = form;
 
   useEffect(() => {
     if (!done) return undefined;
@@ -50,48 +40,44 @@ export function ResetPasswordView({ token, onDone }: ResetPasswordViewProps) {
     return () => clearTimeout(timer);
   }, [done, onDone]);
 
-  const submit = handleSubmit(async ({ password }) => {
-    alert.clear();
-    try {
+  const submit = form.handleSubmit(({ password }) =>
+    attempt(async () => {
       await resetPassword({ token, body: { password } }).unwrap();
       setDone(true);
-    } catch (error) {
-      alert.show(apiErrorMessage(error, ERRORS.resetPassword));
-    }
-  });
+    }, ERRORS.resetPassword),
+  );
 
   if (validation.isLoading) return <LoadingSpinner label="Validating reset token..." />;
 
   if (validation.isError) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography variant="h5" component="h2">
-          Invalid or Expired Link
-        </Typography>
+      <AuthNotice
+        title="Invalid or Expired Link"
+        action={{ to: '/forgot-password', label: 'Request New Reset Link' }}
+      >
         <Typography>{apiErrorMessage(validation.error, ERRORS.invalidResetToken)}</Typography>
-        <Button variant="contained" component={RouterLink} to="/forgot-password">
-          Request New Reset Link
-        </Button>
-      </Stack>
+      </AuthNotice>
     );
   }
 
   if (done) {
     return (
-      <Stack spacing={2}>
-        <Typography variant="h5" component="h2">
-          Password Reset Successful!
-        </Typography>
+      <AuthNotice title="Password Reset Successful!">
         <Typography role="status">
           You can now log in with your new password. Redirecting to login...
         </Typography>
-      </Stack>
+      </AuthNotice>
     );
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-      {alert.message ? <Alert severity="error">{alert.message}</Alert> : null}
+    <AuthFormShell
+      onSubmit={submit}
+      alerts={alerts}
+      busy={form.formState.isSubmitting}
+      submitLabel="Reset Password"
+      busyLabel="Resetting..."
+    >
       <FormTextField form={form} name="password" label="New Password" {...NEW_PASSWORD_FIELD} />
       <FormTextField
         form={form}
@@ -99,9 +85,6 @@ export function ResetPasswordView({ token, onDone }: ResetPasswordViewProps) {
         label="Confirm New Password"
         {...NEW_PASSWORD_FIELD}
       />
-      <SubmitButton size="large" busy={isSubmitting} busyLabel="Resetting...">
-        Reset Password
-      </SubmitButton>
-    </Stack>
+    </AuthFormShell>
   );
 }

@@ -6,16 +6,11 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
-  AUTH_ALERT_HIDE_MS,
   REVIEW_REMINDER_TEXTS as T,
-  SUCCESS_MESSAGE_HIDE_MS,
   TIME_ZONE_MAX_LENGTH,
   reviewRemindersSchema,
   type ReviewReminders,
@@ -23,9 +18,7 @@ import {
 } from '@mcat/contracts';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
-import { SubmitButton } from '../../../components/submit-button';
-import { apiErrorMessage } from '../../../lib/api-error';
-import { useTimedMessage } from '../../../lib/use-timed-message';
+import { AuthFormShell, useAuthAlerts } from './auth-form-shell';
 import { useUpdateProfileMutation } from '../api/auth-api';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -35,28 +28,19 @@ export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptio
 
 export function ReviewRemindersForm({ user }: { user: User }) {
   const [updateProfile] = useUpdateProfileMutation();
-  const success = useTimedMessage(SUCCESS_MESSAGE_HIDE_MS);
-  const failure = useTimedMessage(AUTH_ALERT_HIDE_MS);
+  const { attempt, ...alerts } = useAuthAlerts();
   const form = useForm<z.input<typeof reviewRemindersSchema>, unknown, ReviewReminders>({
     resolver: zodResolver(reviewRemindersSchema),
     defaultValues: user.reviewReminders,
   });
-  const {
-    control,
-    handleSubmit,
-    reset,
-    setValue,
-    formState: { isSubmitting },
-  } = form;
+  const { control, reset, setValue } = form;
 
   useEffect(() => {
     reset(user.reviewReminders);
   }, [user.reviewReminders, reset]);
 
-  const submit = handleSubmit(async (reviewReminders) => {
-    success.clear();
-    failure.clear();
-    try {
+  const submit = form.handleSubmit((reviewReminders) =>
+    attempt(async () => {
       await updateProfile({
         name: user.name,
         email: user.email,
@@ -64,17 +48,20 @@ export function ReviewRemindersForm({ user }: { user: User }) {
         targetScore: user.targetScore,
         reviewReminders,
       }).unwrap();
-      success.show(T.saved);
-    } catch (error) {
-      failure.show(apiErrorMessage(error, T.saveFailed));
-    }
-  });
+      return T.saved;
+    }, T.saveFailed),
+  );
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={T.title}>
-      <Typography>{T.intro}</Typography>
-      {success.message ? <Alert severity="success">{success.message}</Alert> : null}
-      {failure.message ? <Alert severity="error">{failure.message}</Alert> : null}
+    <AuthFormShell
+      onSubmit={submit}
+      alerts={alerts}
+      busy={form.formState.isSubmitting}
+      submitLabel={T.save}
+      busyLabel={T.saving}
+      label={T.title}
+      intro={T.intro}
+    >
       <Controller
         name="enabled"
         control={control}
@@ -126,9 +113,6 @@ export function ReviewRemindersForm({ user }: { user: User }) {
         autoComplete="off"
         maxLength={TIME_ZONE_MAX_LENGTH}
       />
-      <SubmitButton sx={{ alignSelf: 'flex-start' }} busy={isSubmitting} busyLabel={T.saving}>
-        {T.save}
-      </SubmitButton>
-    </Stack>
+    </AuthFormShell>
   );
 }
