@@ -13,6 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useHydrated } from '../../lib/use-hydrated';
+import { COMPACT_LAYOUT_ONLY, WIDE_LAYOUT_ONLY } from '../../lib/use-narrow-screen';
 import { CrownIcon } from '../crown-icon';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 
@@ -39,13 +40,6 @@ const SIGNED_IN_LINKS: readonly NavItem[] = [
   { to: '/about', label: 'About' },
   { to: '/profile', label: 'Profile' },
 ];
-
-/**
- * Which controls show at which width is CSS's decision, not a media query in React: a page the
- * build prerendered (at no width) then shows the right bar from its first paint, with no shift.
- */
-const WIDE_ONLY = { display: { xs: 'none', md: 'flex' } } as const;
-const NARROW_ONLY = { display: { md: 'none' } } as const;
 
 const UPGRADE_LINK: NavItem = { to: '/premium', label: 'Upgrade to Premium' };
 const BILLING_LINK: NavItem = { to: '/billing', label: 'Billing' };
@@ -94,7 +88,7 @@ export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogou
         >
           {brandName}
         </Button>
-        <Box sx={{ ...WIDE_ONLY, alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+        <Box sx={{ ...WIDE_LAYOUT_ONLY, alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
           {links.map((link) => (
             <Button key={link.to} component={NavLink} to={link.to} end color="inherit">
               {link.label}
@@ -109,7 +103,7 @@ export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogou
         {crown}
         <ColorSchemeToggle />
         {signedIn ? (
-          <Button color="inherit" variant="outlined" onClick={logout} sx={WIDE_ONLY}>
+          <Button color="inherit" variant="outlined" onClick={logout} sx={WIDE_LAYOUT_ONLY}>
             Logout
           </Button>
         ) : null}
@@ -121,12 +115,12 @@ export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogou
           // In the prerendered page a tap before React runs would open nothing: disabled till then.
           disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
-          sx={NARROW_ONLY}
+          sx={COMPACT_LAYOUT_ONLY}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </IconButton>
       </Toolbar>
-      <Collapse in={menuOpen} unmountOnExit sx={NARROW_ONLY}>
+      <Collapse in={menuOpen} unmountOnExit sx={COMPACT_LAYOUT_ONLY}>
         <List id="mobile-menu" component="div" aria-label="Menu" sx={{ pb: 1 }}>
           {links.map((link) => (
             <ListItemButton key={link.to} component={NavLink} to={link.to} end onClick={closeMenu}>

@@ -14,7 +14,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import {
-  NARROW_SCREEN_PX,
   SECTION_KEYS,
   SECTION_SCORE_MAX,
   SECTION_SCORE_MIN,
@@ -26,6 +25,7 @@ import {
 import type { ChartTest } from '../utils/chart-data';
 import { seriesColor } from '../utils/chart-colors';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { NARROW_SCREEN_MEDIA } from '../../../lib/use-narrow-screen';
 import { LazyScoreLineChart } from './lazy-score-line-chart';
 import { TotalScoreTable } from './total-score-table';
 
@@ -41,7 +41,7 @@ export interface ScoreChartsProps {
 
 const chartBox = {
   height: 360,
-  [`@media (max-width:${NARROW_SCREEN_PX - 0.05}px)`]: { height: 280 },
+  [NARROW_SCREEN_MEDIA]: { height: 280 },
 } as const;
 
 export function ScoreCharts({ tests, animationMs = 1000, targetScore = null }: ScoreChartsProps) {

@@ -12,9 +12,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { NARROW_SCREEN_PX } from '@mcat/contracts';
 import { RouterLink } from '../../../components/router-link';
 import { SectionCard } from '../../../components/section-card';
+import { NARROW_SCREEN_MEDIA } from '../../../lib/use-narrow-screen';
 import type { InsightsReport } from '../api/insights-api';
 import { overTimeSeries } from '../utils/chart-series';
 import { findings } from '../utils/findings';
@@ -25,7 +25,7 @@ import { TopTopicsTable } from './top-topics-table';
 
 const chartBox = {
   height: 360,
-  [`@media (max-width:${NARROW_SCREEN_PX - 0.05}px)`]: { height: 420 },
+  [NARROW_SCREEN_MEDIA]: { height: 420 },
 } as const;
 
 export function InsightsEmpty() {

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ERRORS, SECTIONS, VALIDATION, type SectionName, type Test } from '@mcat/contracts';
 import { apiErrorMessage } from '../../../lib/api-error';
+import { WIDE_LAYOUT_ONLY } from '../../../lib/use-narrow-screen';
 import {
   useCompleteReviewMutation,
   useMarkSectionReviewedMutation,
@@ -110,11 +111,7 @@ export function ReviewWizard({
 
   return (
     <Stack spacing={3}>
-      <Stepper
-        activeStep={state.step}
-        alternativeLabel
-        sx={{ display: { xs: 'none', md: 'flex' } }}
-      >
+      <Stepper activeStep={state.step} alternativeLabel sx={WIDE_LAYOUT_ONLY}>
         {SECTIONS.map((s) => (
           <Step key={s.key} completed={state.sectionsReviewed[s.key]}>
             <StepLabel>{s.abbreviation}</StepLabel>
