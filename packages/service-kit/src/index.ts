@@ -31,6 +31,8 @@ export * from './plans/plans.module';
 export { requestInternalUser } from './plans/auth-plan.client';
 export * from './plans/plan-limits.service';
 export * from './account-data/erase-user-documents';
+export * from './account-data/account-data.options';
+export * from './account-data/account-data.module';
 export * from './rate-limit/rate-limit.policy';
 export * from './rate-limit/rate-limiter';
 export * from './rate-limit/rate-limit.module';
