@@ -26,6 +26,11 @@ describe('the topology against the code', () => {
       to: 'auth',
       path: '/internal/users/:param/premium',
     });
+    expect(code.internalCalls.map(({ fact }) => fact)).toContainEqual({
+      from: 'auth',
+      to: 'billing',
+      path: '/internal/billing/users/:param/export',
+    });
     expect(
       code.queues.map(({ fact }) => `${fact.service} ${fact.role} ${fact.queue}`).sort(),
     ).toEqual([
@@ -33,6 +38,21 @@ describe('the topology against the code', () => {
       'auth producer mail',
       'auth producer review-reminders',
       'mailer consumer mail',
+    ]);
+  });
+
+  it("counts a kit module's consumer for the services importing it from the kit, not for a service's own class of that name", () => {
+    expect(
+      code.consumed
+        .filter(
+          ({ file }) => file === 'packages/service-kit/src/account-data/user-deleted.consumer.ts',
+        )
+        .map(({ fact }) => `${fact.service} consumes ${fact.subject}`)
+        .sort(),
+    ).toEqual([
+      'billing consumes auth.user.deleted',
+      'questions consumes auth.user.deleted',
+      'tests consumes auth.user.deleted',
     ]);
   });
 

@@ -2,11 +2,12 @@
  * What the source says about the topology, read from the text of the services' and the kit's
  * sources (tests and the kit's test doubles left out): the events each service publishes
  * (`outboxEvent(...)`) and consumes (`@EventPattern(...)`), its `/internal/*` requests and their
- * owners (`@Controller('internal/...')`), the queues it fills or works (`new Queue(...)`,
- * `new Worker(...)`), and the services the gateway forwards to. A file of the kit counts for every
- * service that imports the kit module of its folder (the plan read-through and plan events reach
- * tests and questions through PlansModule). Read as text, the gateway's too: scripts never import
- * an app's code.
+ * owners (`@Controller('internal/...')`, or `internalPath: 'internal/...'` given to the kit's
+ * AccountDataModule), the queues it fills or works (`new Queue(...)`, `new Worker(...)`), and the
+ * services the gateway forwards to. A file of the kit counts for every service that imports the kit
+ * module of its folder (the plan read-through and plan events reach tests and questions through
+ * PlansModule, `auth.user.deleted` reaches tests, questions and billing through AccountDataModule).
+ * Read as text, the gateway's too: scripts never import an app's code.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,14 +92,23 @@ export function readCodeTopology(root = REPO_ROOT): CodeTopology {
   );
   const kit = sourcesUnder(root, 'packages/service-kit/src');
   const kitFolder = (source: Source) => path.dirname(source.file);
-  /** The services that import the module declared in this kit file's folder. */
+  /**
+   * The services that import the module declared in this kit file's folder from the kit (a class of
+   * the service's own by the same name, as auth's AccountDataModule, is not the kit's).
+   */
   const kitUsers = (source: Source): ServiceName[] => {
     const modules = kit
       .filter((candidate) => kitFolder(candidate) === kitFolder(source))
       .flatMap((candidate) => matches(candidate.text, /export class (\w+Module)\b/g));
     return SERVICES.filter((service) =>
       modules.some((module) =>
-        own.get(service)!.some((file) => new RegExp(`\\b${module}\\b`).test(file.text)),
+        own
+          .get(service)!
+          .some((file) =>
+            new RegExp(`import \\{[^}]*\\b${module}\\b[^}]*\\} from '@mcat/service-kit'`).test(
+              file.text,
+            ),
+          ),
       ),
     );
   };
@@ -117,7 +127,9 @@ export function readCodeTopology(root = REPO_ROOT): CodeTopology {
   const owners = SERVICES.flatMap((service) =>
     own
       .get(service)!
-      .flatMap((source) => matches(source.text, /@Controller\(\s*'(internal\/[^']*)'/g))
+      .flatMap((source) =>
+        matches(source.text, /(?:@Controller\(|\binternalPath:)\s*'(internal\/[^']*)'/g),
+      )
       .map((prefix) => ({ service, prefix: `/${prefix}` })),
   );
   const ownerOf = (requested: string): ServiceName | null =>

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
-import { AccountDataModule } from './account-data/account-data.module';
+import { AccountDataModule, RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
+import { AccountDataService } from './account-data/account-data.service';
+import { ErasedUsers } from './account-data/erased-users';
 import { CheckoutModule } from './checkout/checkout.module';
 import type { BillingConfig } from './config';
 import { PaymentsModule } from './payments/payments.module';
@@ -20,7 +21,12 @@ export class AppModule {
         CheckoutModule.forProvider(config.PAYMENT_PROVIDER),
         WebhooksModule,
         StaffModule,
-        AccountDataModule,
+        AccountDataModule.forService({
+          internalPath: 'internal/billing/users',
+          exporter: AccountDataService,
+          eraseSteps: AccountDataService,
+          providers: [ErasedUsers],
+        }),
       ],
     };
   }

@@ -1,6 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlansModule, RateLimitModule, ServiceKitModule } from '@mcat/service-kit';
-import { AccountDataModule } from './account-data/account-data.module';
+import {
+  AccountDataModule,
+  PlansModule,
+  RateLimitModule,
+  ServiceKitModule,
+} from '@mcat/service-kit';
+import { AccountDataService } from './account-data/account-data.service';
 import { AnkiModule } from './anki/anki.module';
 import type { QuestionsConfig } from './config';
 import { InsightsModule } from './insights/insights.module';
@@ -20,7 +25,12 @@ export class AppModule {
         AnkiModule,
         InsightsModule,
         ReviewsModule,
-        AccountDataModule,
+        AccountDataModule.forService({
+          internalPath: 'internal/questions/users',
+          imports: [QuestionsModule],
+          exporter: AccountDataService,
+          eraseSteps: AccountDataService,
+        }),
         PlansModule.forResource({
           resource: 'questions',
           authInternalUrl: config.AUTH_INTERNAL_URL,

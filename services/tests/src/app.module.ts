@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlansModule, ServiceKitModule } from '@mcat/service-kit';
-import { AccountDataModule } from './account-data/account-data.module';
+import { AccountDataModule, PlansModule, ServiceKitModule } from '@mcat/service-kit';
+import { AccountDataService } from './account-data/account-data.service';
 import type { TestsConfig } from './config';
 import { ExcelModule } from './excel/excel.module';
 import { ProjectionModule } from './projection/projection.module';
@@ -16,7 +16,11 @@ export class AppModule {
         TestsModule,
         ExcelModule,
         ProjectionModule,
-        AccountDataModule,
+        AccountDataModule.forService({
+          internalPath: 'internal/tests/users',
+          imports: [TestsModule],
+          exporter: AccountDataService,
+        }),
         PlansModule.forResource({
           resource: 'tests',
           authInternalUrl: config.AUTH_INTERNAL_URL,

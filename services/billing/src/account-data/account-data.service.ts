@@ -6,7 +6,7 @@ import type {
   BillingAccountData,
   PaymentProviderName,
 } from '@mcat/contracts';
-import { eraseUserDocuments } from '@mcat/service-kit';
+import type { AccountDataEraseSteps, AccountDataExporter } from '@mcat/service-kit';
 import type { Connection } from 'mongoose';
 import { ERASED_USERS, ErasedUsers } from './erased-users';
 import { anonymousEventFields, withoutPersonalData } from './personal-data';
@@ -79,9 +79,18 @@ const toAccountPurchase = (p: StoredPurchase): AccountPurchase => ({
   createdAt: new Date(p.createdAt).toISOString(),
 });
 
-/** Billing's part of a student's data export and of an account's deletion. */
+/**
+ * Billing's part of a student's data export and of an account's deletion: the payment records stay
+ * without the person's name and e-mail, and the kit's generic pass takes everything else of the
+ * user's.
+ */
 @Injectable()
-export class AccountDataService {
+export class AccountDataService
+  implements AccountDataExporter<BillingAccountData>, AccountDataEraseSteps
+{
+  /** Kept by the erasure: the payment records (anonymised here) and the erased accounts' ids. */
+  readonly keptCollections = [...Object.values(KEPT), ERASED_USERS];
+
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly erasedUsers: ErasedUsers,
@@ -108,10 +117,11 @@ export class AccountDataService {
 
   /**
    * Keeps the payment records (payments, purchases, the provider's events and intents) without the
-   * person's name and e-mail, and deletes everything else of the user's. Idempotent. The account
-   * is marked erased first: a provider event stored from then on is stored without the person.
+   * person's name and e-mail; the generic pass then deletes everything else of the user's.
+   * Idempotent. The account is marked erased first: a provider event stored from then on is stored
+   * without the person.
    */
-  async erase(userId: string): Promise<Record<string, number>> {
+  async beforeErase(userId: string): Promise<Record<string, number>> {
     await this.erasedUsers.mark(userId);
     const payments = this.collection<StoredPayment>(KEPT.payments);
     const paymentIds = (await payments.find({ userId }, { projection: { _id: 1 } }).toArray()).map(
@@ -140,12 +150,7 @@ export class AccountDataService {
       );
     }
 
-    const erased = await eraseUserDocuments(this.connection, userId, [
-      ...Object.values(KEPT),
-      ERASED_USERS,
-    ]);
     return {
-      ...erased,
       [`${KEPT.payments} anonymised`]: anonymised.modifiedCount,
       [`${KEPT.billingEvents} anonymised`]: ofUser.length,
     };

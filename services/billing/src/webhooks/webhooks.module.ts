@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AccountDataModule } from '../account-data/account-data.module';
+import { ErasedUsers } from '../account-data/erased-users';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PurchasesModule } from '../purchases/purchases.module';
 import { BillingEvent, BillingEventSchema } from './billing-event.schema';
@@ -13,10 +13,9 @@ import { WebhooksController } from './webhooks.controller';
     MongooseModule.forFeature([{ name: BillingEvent.name, schema: BillingEventSchema }]),
     LedgerModule,
     PurchasesModule,
-    AccountDataModule,
   ],
   controllers: [WebhooksController],
-  providers: [BillingEventsService, LiveBillingEvents],
+  providers: [BillingEventsService, LiveBillingEvents, ErasedUsers],
   exports: [BillingEventsService, LiveBillingEvents],
 })
 export class WebhooksModule {}

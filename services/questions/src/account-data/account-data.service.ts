@@ -6,7 +6,7 @@ import type {
   QuestionsAccountData,
   ReviewStateValue,
 } from '@mcat/contracts';
-import { eraseUserDocuments } from '@mcat/service-kit';
+import type { AccountDataEraseSteps, AccountDataExporter } from '@mcat/service-kit';
 import type { Connection } from 'mongoose';
 import { QuestionListCache } from '../questions/question-list.cache';
 import { QuestionsService } from '../questions/questions.service';
@@ -41,9 +41,15 @@ function toAccountSchedule(schedule: StoredSchedule): AccountReviewSchedule {
   return { nextReviewAt: new Date(schedule.due).toISOString(), state };
 }
 
-/** The questions service's part of a student's data export and of an account's deletion. */
+/**
+ * The questions service's part of a student's data export and of an account's deletion: the kit's
+ * generic pass takes every document of the user (questions, test summaries, review schedules, plan
+ * places, stored answers; any collection with a `userId`), then the kept list goes.
+ */
 @Injectable()
-export class AccountDataService {
+export class AccountDataService
+  implements AccountDataExporter<QuestionsAccountData>, AccountDataEraseSteps
+{
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly questions: QuestionsService,
@@ -64,13 +70,8 @@ export class AccountDataService {
     return { questions: exported };
   }
 
-  /**
-   * Every document of the user in this service's database (questions, test summaries, review
-   * schedules, plan places, stored answers; any collection with a `userId`), then the kept list.
-   */
-  async erase(userId: string): Promise<Record<string, number>> {
-    const erased = await eraseUserDocuments(this.connection, userId);
+  /** Once the user's documents are gone: a new list version, so no replica serves the old list. */
+  async afterErase(userId: string): Promise<void> {
     await this.lists.changed([userId]);
-    return erased;
   }
 }
