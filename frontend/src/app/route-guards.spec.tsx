@@ -2,24 +2,16 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_DATA_MESSAGES, DEFAULT_REVIEW_REMINDERS, type User } from '@mcat/contracts';
+import { ACCOUNT_DATA_MESSAGES } from '@mcat/contracts';
 import { AccountDeletedNotice } from '../features/account-data/components/account-deleted-notice';
 import { authApi } from '../features/auth/api/auth-api';
 import { accountDeleted } from '../lib/api';
+import { studentUser } from '../test-support/fixtures';
 import { serverAnswers } from '../test-support/render-route';
 import { RequireSession } from './route-guards';
 import { createAppStore } from './store';
 
-const user: User = {
-  _id: '65a1b2c3d4e5f6a7b8c9d0e1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  plannedTestingDate: null,
-  targetScore: null,
-  isPremium: false,
-  roles: ['student'],
-  reviewReminders: { ...DEFAULT_REVIEW_REMINDERS },
-};
+const user = studentUser();
 
 afterEach(() => {
   cleanup();

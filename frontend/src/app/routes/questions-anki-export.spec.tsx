@@ -7,26 +7,13 @@ import {
   type Question,
   type QuestionPage,
 } from '@mcat/contracts';
+import { storedQuestions } from '../../test-support/fixtures';
 import { renderRoute } from '../../test-support/render-route';
 import { QuestionsRoute } from './questions-route';
 
-const TEST = { _id: 'a'.repeat(24), source: 'AAMC FL 1', dateTaken: '2025-01-15T00:00:00.000Z' };
 const EXPORT_ID = '8f9c2a5e-5d43-4c1f-9a59-0d3c4d3f6a11';
 
-const stored = (): Question[] =>
-  Array.from({ length: 4 }, (_, i) => ({
-    _id: String(i).padStart(24, '0'),
-    test: TEST,
-    section: 'Chemical and Physical Foundations',
-    questionNumber: i + 1,
-    mistakeType: '',
-    wrongAnswerReason: 'Rushed',
-    rightAnswerReason: 'Units',
-    improvementPlan: 'Slow down',
-    ankiCardMade: false,
-    topicTags: [i < 2 ? 'Optics' : 'Enzymes'],
-    createdAt: new Date(Date.UTC(2025, 0, 1) - i * 1000).toISOString(),
-  }));
+const stored = (): Question[] => storedQuestions(4, (i) => (i < 2 ? 'Optics' : 'Enzymes'));
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,29 +1,17 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question, QuestionPage } from '@mcat/contracts';
+import { storedQuestions } from '../../test-support/fixtures';
 import { renderRoute } from '../../test-support/render-route';
 import { QuestionsRoute } from './questions-route';
 
 const ROW_PX = 53;
 const BOX_PX = 600;
-const TEST = { _id: 'a'.repeat(24), source: 'AAMC FL 1', dateTaken: '2025-01-15T00:00:00.000Z' };
 
 const idOf = (index: number) => String(index).padStart(24, '0');
 
 const stored = (count: number): Question[] =>
-  Array.from({ length: count }, (_, i) => ({
-    _id: idOf(i),
-    test: TEST,
-    section: 'Chemical and Physical Foundations',
-    questionNumber: i + 1,
-    mistakeType: '',
-    wrongAnswerReason: 'Rushed',
-    rightAnswerReason: 'Units',
-    improvementPlan: 'Slow down',
-    ankiCardMade: false,
-    topicTags: [i % 2 === 0 ? 'Optics' : 'Enzymes'],
-    createdAt: new Date(Date.UTC(2025, 0, 1) - i * 1000).toISOString(),
-  }));
+  storedQuestions(count, (i) => (i % 2 === 0 ? 'Optics' : 'Enzymes'));
 
 const json = (status: number, body?: unknown) =>
   body === undefined

@@ -54,6 +54,25 @@ const screenOf = (width: number) => {
   });
 };
 
+/** The scores in a plain data table, named `label`, with `caption` under them. */
+const renderScores = (label: string, caption?: string) =>
+  render(
+    <DataTable
+      rows={SCORES}
+      columns={COLUMNS}
+      rowKey={(score) => score.id}
+      label={label}
+      caption={caption}
+    />,
+  );
+
+/** The second score's link, button and high total, in its row or card. */
+const expectSecondScore = (second: HTMLElement) => {
+  expect(within(second).getByRole('link', { name: 'View Blueprint FL 2' })).toBeTruthy();
+  expect(within(second).getByRole('button', { name: 'Delete Blueprint FL 2' })).toBeTruthy();
+  expect(within(second).getByText('511').getAttribute('data-high')).toBe('true');
+};
+
 /** The scores with a details toggle: the details of an open row show its note again, at length. */
 function ScoresWithDetails() {
   const [open, setOpen] = useState<string | null>(null);
@@ -92,9 +111,7 @@ afterEach(() => {
 describe('the data table on a wide screen', () => {
   it('is a table named by its label: a header per column, a row per item, actions in it', () => {
     screenOf(NARROW_SCREEN_PX);
-    render(
-      <DataTable rows={SCORES} columns={COLUMNS} rowKey={(score) => score.id} label="Scores" />,
-    );
+    renderScores('Scores');
     expect(screen.queryByRole('list')).toBeNull();
     const table = screen.getByRole('table', { name: 'Scores' });
     expect(
@@ -109,21 +126,11 @@ describe('the data table on a wide screen', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['505', 'Rushed CARS', 'View AAMC FL 1Delete AAMC FL 1']);
-    expect(within(second).getByRole('link', { name: 'View Blueprint FL 2' })).toBeTruthy();
-    expect(within(second).getByRole('button', { name: 'Delete Blueprint FL 2' })).toBeTruthy();
-    expect(within(second).getByText('511').getAttribute('data-high')).toBe('true');
+    expectSecondScore(second);
   });
 
   it('shows a caption under the rows, and the details of an open row in the row under it', () => {
-    render(
-      <DataTable
-        rows={SCORES}
-        columns={COLUMNS}
-        rowKey={(score) => score.id}
-        label="Scores by test"
-        caption="Scores by test"
-      />,
-    );
+    renderScores('Scores by test', 'Scores by test');
     expect(
       screen.getByRole('table', { name: 'Scores by test' }).querySelector('caption'),
     ).toBeTruthy();
@@ -141,9 +148,7 @@ describe('the data table on a wide screen', () => {
 describe('the data table on a narrow screen', () => {
   it('is a list of cards named by its label, each with every field and its actions', () => {
     screenOf(NARROW_SCREEN_PX - 1);
-    render(
-      <DataTable rows={SCORES} columns={COLUMNS} rowKey={(score) => score.id} label="Scores" />,
-    );
+    renderScores('Scores');
     expect(screen.queryByRole('table')).toBeNull();
     const cards = within(screen.getByRole('list', { name: 'Scores' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
@@ -155,22 +160,12 @@ describe('the data table on a narrow screen', () => {
     expect(values).toEqual(['505', 'Rushed CARS']);
     expect(within(first).getByRole('link', { name: 'View AAMC FL 1' })).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Delete AAMC FL 1' })).toBeTruthy();
-    expect(within(second).getByRole('link', { name: 'View Blueprint FL 2' })).toBeTruthy();
-    expect(within(second).getByRole('button', { name: 'Delete Blueprint FL 2' })).toBeTruthy();
-    expect(within(second).getByText('511').getAttribute('data-high')).toBe('true');
+    expectSecondScore(second);
   });
 
   it('shows the caption under the cards, and the details of an open row in its card', () => {
     screenOf(320);
-    render(
-      <DataTable
-        rows={SCORES}
-        columns={COLUMNS}
-        rowKey={(score) => score.id}
-        label="Scores by test"
-        caption="The latest first"
-      />,
-    );
+    renderScores('Scores by test', 'The latest first');
     const list = screen.getByRole('list', { name: 'Scores by test' });
     expect(list.nextElementSibling?.textContent).toBe('The latest first');
     cleanup();

@@ -2,27 +2,14 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ACCOUNT_DATA_MESSAGES,
-  ACCOUNT_DATA_TEXTS as T,
-  DEFAULT_REVIEW_REMINDERS,
-  type User,
-} from '@mcat/contracts';
+import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DATA_TEXTS as T } from '@mcat/contracts';
 import { createAppStore } from '../../../app/store';
+import { studentUser } from '../../../test-support/fixtures';
 import { serverAnswers, type ServerAnswer } from '../../../test-support/render-route';
 import { AccountDataCard } from './account-data-card';
 import { AccountDeletedNotice } from './account-deleted-notice';
 
-const user: User = {
-  _id: '65a1b2c3d4e5f6a7b8c9d0e1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  plannedTestingDate: null,
-  targetScore: null,
-  isPremium: true,
-  roles: ['student'],
-  reviewReminders: { ...DEFAULT_REVIEW_REMINDERS },
-};
+const user = studentUser({ isPremium: true });
 
 const WRONG_PASSWORD = {
   status: 400,

@@ -23,18 +23,22 @@ afterEach(() => {
 
 const lastDrawn = (): ChartData<'line'> => drawn[drawn.length - 1] as ChartData<'line'>;
 
+/** The sample tests on `chart`, every section visible, with the target score `targetScore`. */
+const renderChart = (chart: 'total' | 'sections', targetScore?: number) =>
+  render(
+    <ScoreLineChart
+      chart={chart}
+      tests={SAMPLE_TESTS}
+      visible={SECTION_KEYS}
+      animationMs={0}
+      ariaLabel="chart"
+      targetScore={targetScore}
+    />,
+  );
+
 describe('the target score on the total chart', () => {
   it('is a flat dataset with its own legend entry, one value per test', () => {
-    render(
-      <ScoreLineChart
-        chart="total"
-        tests={SAMPLE_TESTS}
-        visible={SECTION_KEYS}
-        animationMs={0}
-        ariaLabel="chart"
-        targetScore={511}
-      />,
-    );
+    renderChart('total', 511);
     const [total, target] = lastDrawn().datasets;
     expect(total?.label).toBe('Total Score');
     expect(target?.label).toBe('Target Score (511)');
@@ -42,27 +46,10 @@ describe('the target score on the total chart', () => {
   });
 
   it('is left out without a target, and never drawn on the section chart', () => {
-    render(
-      <ScoreLineChart
-        chart="total"
-        tests={SAMPLE_TESTS}
-        visible={SECTION_KEYS}
-        animationMs={0}
-        ariaLabel="chart"
-      />,
-    );
+    renderChart('total');
     expect(lastDrawn().datasets.map((d) => d.label)).toEqual(['Total Score']);
     cleanup();
-    render(
-      <ScoreLineChart
-        chart="sections"
-        tests={SAMPLE_TESTS}
-        visible={SECTION_KEYS}
-        animationMs={0}
-        ariaLabel="chart"
-        targetScore={511}
-      />,
-    );
+    renderChart('sections', 511);
     expect(lastDrawn().datasets.some((d) => String(d.label).startsWith('Target'))).toBe(false);
   });
 

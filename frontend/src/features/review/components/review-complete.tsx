@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import { RouterLink } from '../../../components/router-link';
+import { ReviewError } from './review-error';
 
 interface ReviewCompleteProps {
   testId: string;
@@ -24,11 +24,7 @@ export function ReviewComplete({ testId, busy, error, onReopen }: ReviewComplete
       <Typography sx={{ mb: 3 }}>
         Your missed questions are saved. Come back to them before your next practice test.
       </Typography>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      ) : null}
+      <ReviewError error={error} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
         <Button variant="contained" component={RouterLink} to={`/tests/${testId}`}>
           View Test Details

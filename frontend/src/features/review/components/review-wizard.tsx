@@ -1,6 +1,5 @@
 /** /tests/:id/review: the four sections in order, adding missed questions, then "Great job". */
 import { useReducer, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -20,6 +19,7 @@ import {
 } from '../api/review-api';
 import { STEP_COUNT, isLastStep, startWizard, wizardReducer } from '../utils/review-wizard';
 import { ReviewComplete } from './review-complete';
+import { ReviewError } from './review-error';
 
 interface ReviewWizardProps {
   test: Test;
@@ -130,11 +130,7 @@ export function ReviewWizard({
         <Typography id="review-step-title" variant="h5" component="h2" gutterBottom>
           {section.name}
         </Typography>
-        {error ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        ) : null}
+        <ReviewError error={error} />
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}

@@ -9,6 +9,13 @@ import Typography from '@mui/material/Typography';
 import { RouterLink } from '../../../components/router-link';
 import { PageContainer } from '../../../components/page-container';
 
+/** The features' and the testimonials' cards: one column on a phone, three from md up. */
+const CARD_GRID_SX = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+};
+
 const FEATURES = [
   {
     title: 'Score charts',
@@ -82,13 +89,7 @@ export function LandingPage({ brandName, demoCharts }: LandingPageProps) {
           <Typography id="features-heading" variant="h4" component="h2" gutterBottom>
             Features
           </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-            }}
-          >
+          <Box sx={CARD_GRID_SX}>
             {FEATURES.map((feature) => (
               <Card key={feature.title} variant="outlined">
                 <CardContent>
@@ -106,13 +107,7 @@ export function LandingPage({ brandName, demoCharts }: LandingPageProps) {
           <Typography id="testimonials-heading" variant="h4" component="h2" gutterBottom>
             What students say
           </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-            }}
-          >
+          <Box sx={CARD_GRID_SX}>
             {TESTIMONIALS.map((testimonial) => (
               <Card key={testimonial.author} variant="outlined" component="figure" sx={{ m: 0 }}>
                 <CardContent>
