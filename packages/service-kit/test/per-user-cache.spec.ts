@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
-import { PerUserCache, type PerUserCacheOptions } from '../src';
+import { PerUserCache } from '../src';
 import { randomObjectId } from '../src/testing';
 
 /**
@@ -26,7 +26,7 @@ describe('PerUserCache', () => {
     await ready(redis);
     return redis;
   };
-  const replica = async (options: Partial<PerUserCacheOptions> = {}) =>
+  const replica = async (options: { maxUsers?: number; maxAgeMs?: number } = {}) =>
     new PerUserCache<string>(await client(), {
       name: 'test:values',
       maxUsers: 100,
@@ -138,6 +138,95 @@ describe('PerUserCache', () => {
     expect(reads).toBe(4);
   });
 
+  it('keeps values up to maxSize together, dropping the least recently read, and never a larger one', async () => {
+    const cache = new PerUserCache<string>(await client(), {
+      name: 'test:values',
+      maxSize: 10,
+      sizeOf: (value) => value.length,
+      maxAgeMs: 60_000,
+    });
+    const [a, b, c, large] = [
+      randomObjectId(),
+      randomObjectId(),
+      randomObjectId(),
+      randomObjectId(),
+    ];
+    stored.set(a, 'aaaa');
+    stored.set(b, 'bbbb');
+    stored.set(c, 'cccc');
+    stored.set(large, 'x'.repeat(11));
+    await cache.get(a, read(a));
+    await cache.get(b, read(b));
+    await cache.get(a, read(a));
+    await cache.get(c, read(c));
+    expect(reads).toBe(3);
+    await cache.get(a, read(a));
+    await cache.get(c, read(c));
+    expect(reads).toBe(3);
+    await cache.get(b, read(b));
+    expect(reads).toBe(4);
+    await cache.get(large, read(large));
+    await cache.get(large, read(large));
+    expect(reads).toBe(6);
+  });
+
+  it('an edit changes the kept value in place: no read here, and another replica reads the change', async () => {
+    const [here, there] = [await replica(), await replica()];
+    const user = randomObjectId();
+    stored.set(user, 'a');
+    await here.get(user, read(user));
+    await there.get(user, read(user));
+    stored.set(user, 'a+b');
+    await here.edit(user, (value) => `${value}+b`);
+    expect(await here.get(user, read(user))).toBe('a+b');
+    expect(reads).toBe(2);
+    expect(await there.get(user, read(user))).toBe('a+b');
+    expect(reads).toBe(3);
+  });
+
+  it('edits at once each land once, each on the value the others left', async () => {
+    const cache = await replica();
+    const user = randomObjectId();
+    stored.set(user, 'a');
+    await cache.get(user, read(user));
+    await Promise.all(['b', 'c', 'd'].map((x) => cache.edit(user, (value) => `${value}+${x}`)));
+    const value = await cache.get(user, read(user));
+    expect(value.split('+').sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(reads).toBe(1);
+  });
+
+  it('an edit while the value is being built changes the built value', async () => {
+    const cache = await replica();
+    const user = randomObjectId();
+    let finish = () => undefined as void;
+    const slowRead = async () => {
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return 'built';
+    };
+    const building = cache.get(user, slowRead);
+    await new Promise((r) => setTimeout(r, 50));
+    const editing = cache.edit(user, (value) => `${value}+edited`);
+    finish();
+    expect(await building).toBe('built');
+    await editing;
+    expect(await cache.get(user, read(user))).toBe('built+edited');
+    expect(reads).toBe(0);
+  });
+
+  it('an edit with nothing kept here is a change: every replica reads again', async () => {
+    const [here, there] = [await replica(), await replica()];
+    const user = randomObjectId();
+    stored.set(user, 'old');
+    await there.get(user, read(user));
+    stored.set(user, 'new');
+    await here.edit(user, (value) => `${value}+never applied`);
+    expect(await there.get(user, read(user))).toBe('new');
+    expect(await here.get(user, read(user))).toBe('new');
+    expect(reads).toBe(3);
+  });
+
   it('versions lost with Redis mean a new read, never an old value', async () => {
     const redis = await client();
     const cache = new PerUserCache<string>(redis, {
@@ -153,7 +242,7 @@ describe('PerUserCache', () => {
     expect(await cache.get(user, read(user))).toBe('changed while Redis was wiped');
   });
 
-  it('with Redis away every call reads the database, and telling a change does not throw', async () => {
+  it('with Redis away every call reads the database, and telling a change or an edit does not throw', async () => {
     const cache = await replica();
     const user = randomObjectId();
     stored.set(user, 'one');
@@ -164,7 +253,9 @@ describe('PerUserCache', () => {
       expect(await cache.get(user, read(user))).toBe('two');
       expect(await cache.get(user, read(user))).toBe('two');
       await expect(cache.changed(user)).resolves.toBeUndefined();
-      expect(reads).toBe(3);
+      await expect(cache.edit(user, (value) => `${value}+edited`)).resolves.toBeUndefined();
+      expect(await cache.get(user, read(user))).toBe('two');
+      expect(reads).toBe(4);
     } finally {
       await redisServer.start();
     }
