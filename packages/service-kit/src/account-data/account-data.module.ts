@@ -4,12 +4,13 @@ import { accountDataExportController } from './account-data-export.controller';
 import {
   ACCOUNT_DATA_ERASE_STEPS,
   ACCOUNT_DATA_EXPORTER,
+  type AccountDataEraseSteps,
   type AccountDataOptions,
 } from './account-data.options';
 import { UserDeletedController } from './user-deleted.consumer';
 
 /** No steps of the service's own: the generic pass alone. */
-const NO_ERASE_STEPS = {};
+const NO_ERASE_STEPS: AccountDataEraseSteps = {};
 
 /**
  * A service's part of a student's data and of an account's deletion (docs/adr/0025-account-data.md):
