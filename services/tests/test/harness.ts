@@ -12,7 +12,9 @@ import {
   type Test,
   type TestBody,
 } from '@mcat/contracts';
+import { privateNats } from '@mcat/test-support/private-infra';
 import { testInfra } from '@mcat/test-support/test-env';
+import { connect, type NatsConnection } from 'nats';
 import type { TestsConfig } from '../src/config';
 import { startTestsService } from '../src/start';
 
@@ -125,6 +127,34 @@ export async function startHarness(options: HarnessOptions = {}): Promise<TestsH
       await app.close();
       await issuer.close();
       await auth.close();
+    },
+  };
+}
+
+/** The service on a NATS of its own, and a connection to that NATS to deliver events on. */
+export interface OwnNatsHarness {
+  h: TestsHarness;
+  nc: NatsConnection;
+  /** Closes the connection, the service and the NATS. */
+  close(): Promise<void>;
+}
+
+/**
+ * The service on a NATS of the calling file's own: every instance on one NATS shares the durable
+ * consumer `tests-<subject>`, so on the shared test NATS another test file's instance (with
+ * another database) could take the event.
+ */
+export async function startOnOwnNats(): Promise<OwnNatsHarness> {
+  const nats = await privateNats();
+  const h = await startHarness({ natsUrl: nats.url });
+  const nc = await connect({ servers: nats.url });
+  return {
+    h,
+    nc,
+    async close() {
+      await nc.close();
+      await h.close();
+      await nats.dispose();
     },
   };
 }

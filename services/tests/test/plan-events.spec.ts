@@ -1,30 +1,26 @@
 import { type Test } from '@mcat/contracts';
 import { deliverEvent, premiumEvents } from '@mcat/service-kit/testing';
-import { connect, type NatsConnection } from 'nats';
-import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
-import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
+import type { NatsConnection } from 'nats';
+import {
+  newUserId,
+  startOnOwnNats,
+  testBody,
+  type OwnNatsHarness,
+  type TestsHarness,
+} from './harness';
 
 const FREE_LIMIT = 'Free users can only create 2 tests. Upgrade to premium for up to 15 tests.';
 
-/**
- * A NATS of this file's own: every tests-service instance on one NATS shares the durable consumer
- * `tests-<subject>`, so on the shared test NATS another test file's instance (with another
- * database) could take the event.
- */
-let nats: PrivateServer;
+/** A NATS of this file's own (startOnOwnNats says why). */
+let own: OwnNatsHarness;
 let nc: NatsConnection;
 let h: TestsHarness;
 
 beforeAll(async () => {
-  nats = await privateNats();
-  h = await startHarness({ natsUrl: nats.url });
-  nc = await connect({ servers: nats.url });
+  own = await startOnOwnNats();
+  ({ h, nc } = own);
 });
-afterAll(async () => {
-  await nc?.close();
-  await h?.close();
-  await nats?.dispose();
-});
+afterAll(() => own?.close());
 
 describe('premium through events', () => {
   it.each(premiumEvents)(

@@ -7,9 +7,8 @@ import {
   type TestBody,
 } from '@mcat/contracts';
 import { deliverEvent, userUpdatedEvent } from '@mcat/service-kit/testing';
-import { connect, type NatsConnection } from 'nats';
-import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
-import { newUserId, startHarness, type TestsHarness } from './harness';
+import type { NatsConnection } from 'nats';
+import { newUserId, startOnOwnNats, type OwnNatsHarness, type TestsHarness } from './harness';
 
 /** A test on `date` whose sections add up to `total`. */
 const scored = (date: string, total: number): TestBody => {
@@ -33,19 +32,14 @@ const profileChanged = (userId: string, plannedTestingDate: string | null, occur
 
 describe('GET /api/tests/projection', () => {
   /** A NATS of this file's own, so no other file's tests service takes its events. */
-  let nats: PrivateServer;
+  let own: OwnNatsHarness;
   let nc: NatsConnection;
   let h: TestsHarness;
   beforeAll(async () => {
-    nats = await privateNats();
-    h = await startHarness({ natsUrl: nats.url });
-    nc = await connect({ servers: nats.url });
+    own = await startOnOwnNats();
+    ({ h, nc } = own);
   });
-  afterAll(async () => {
-    await nc?.close();
-    await h?.close();
-    await nats?.dispose();
-  });
+  afterAll(() => own?.close());
 
   const student = (plannedTestingDate: string | null = '2026-06-01'): string => {
     const id = newUserId();

@@ -1,28 +1,30 @@
 import { EVENT_SUBJECTS, type Test, type TestsAccountData } from '@mcat/contracts';
 import { createEventEnvelope, internalRequestHeaders } from '@mcat/service-kit';
 import { deliverEvent, TEST_INTERNAL_API_TOKEN, userUpdatedEvent } from '@mcat/service-kit/testing';
-import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import mongoose from 'mongoose';
-import { connect, type NatsConnection } from 'nats';
-import { newUserId, startHarness, testBody, type TestsHarness } from './harness';
+import type { NatsConnection } from 'nats';
+import {
+  newUserId,
+  startOnOwnNats,
+  testBody,
+  type OwnNatsHarness,
+  type TestsHarness,
+} from './harness';
 
 /** A NATS of this file's own, so no other test file's instance takes the events. */
-let nats: PrivateServer;
+let own: OwnNatsHarness;
 let nc: NatsConnection;
 let h: TestsHarness;
 let db: mongoose.Connection;
 
 beforeAll(async () => {
-  nats = await privateNats();
-  h = await startHarness({ natsUrl: nats.url });
-  nc = await connect({ servers: nats.url });
+  own = await startOnOwnNats();
+  ({ h, nc } = own);
   db = await mongoose.createConnection(h.mongoUrl).asPromise();
 });
 afterAll(async () => {
   await db?.close();
-  await nc?.close();
-  await h?.close();
-  await nats?.dispose();
+  await own?.close();
 });
 
 const exportOf = (userId: string, headers: Record<string, string>) =>
