@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { REQUEST_MESSAGES, SECTION_SCORE_MAX, SECTION_SCORE_MIN, type Test } from '@mcat/contracts';
+import { SECTION_SCORE_MAX, SECTION_SCORE_MIN, type Test } from '@mcat/contracts';
+import { expectQueryInjectionRefused, type RouteCall } from '@mcat/test-support/query-injection';
 import { isValidStoredTest, newUserId, startHarness, testBody, type TestsHarness } from './harness';
 
 const INJECTED_QUERIES = [
@@ -22,7 +23,7 @@ describe('tests API robustness', () => {
   });
   afterAll(() => h.close());
 
-  const routes = (id: string): [string, string, unknown?][] => [
+  const routes = (id: string): RouteCall[] => [
     ['GET', `/api/tests/${id}`],
     ['PUT', `/api/tests/${id}`, testBody()],
     ['DELETE', `/api/tests/${id}`],
@@ -69,7 +70,7 @@ describe('tests API robustness', () => {
 
   it('answers 400 to operator injection in the query string of every route, and changes nothing', async () => {
     const before = await h.call<Test[]>(owner, 'GET', '/api/tests');
-    const allRoutes: [string, string, unknown?][] = [
+    const allRoutes: RouteCall[] = [
       ['GET', '/api/tests'],
       ['POST', '/api/tests', testBody('2025-02-01')],
       ['GET', '/api/tests/export/excel'],
@@ -77,24 +78,11 @@ describe('tests API robustness', () => {
       ['GET', `/internal/tests/${testId}`],
       ...routes(testId),
     ];
-    for (const query of INJECTED_QUERIES) {
-      for (const [method, path, body] of allRoutes) {
-        const answer = await h.call(owner, method, `${path}?${query}`, body);
-        expect({ method, path, query, answer }).toEqual({
-          method,
-          path,
-          query,
-          answer: {
-            status: 400,
-            body: {
-              statusCode: 400,
-              code: 'VALIDATION',
-              message: REQUEST_MESSAGES.structuredQuery,
-            },
-          },
-        });
-      }
-    }
+    await expectQueryInjectionRefused(
+      (method, path, body) => h.call(owner, method, path, body),
+      allRoutes,
+      INJECTED_QUERIES,
+    );
     expect(await h.call<Test[]>(owner, 'GET', '/api/tests')).toEqual(before);
   });
 
