@@ -6,7 +6,7 @@ import {
   TEST_INTERNAL_API_TOKEN,
   TestTokenIssuer,
 } from '@mcat/service-kit/testing';
-import type { QuestionBody, Test } from '@mcat/contracts';
+import type { Question, QuestionBody, Test } from '@mcat/contracts';
 import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { testInfra } from '@mcat/test-support/test-env';
 import { startTestsService } from '../../tests/src/start';
@@ -18,6 +18,14 @@ export interface Answer<T = unknown> {
   body: T;
 }
 
+/** A call as user `userId` with a JSON body, answering status and parsed body. */
+export type CallAs = <T = unknown>(
+  userId: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<Answer<T>>;
+
 export interface QuestionsHarness {
   issuer: TestTokenIssuer;
   auth: AuthInternalStub;
@@ -28,19 +36,9 @@ export interface QuestionsHarness {
   /** The questions service's base URL, for answers `call` cannot read (a binary download). */
   questionsUrl(): string;
   /** A call to the questions service as `userId`. */
-  call<T = unknown>(
-    userId: string,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<Answer<T>>;
+  call: CallAs;
   /** A call to the tests service (its neighbour) as `userId`. */
-  callTests<T = unknown>(
-    userId: string,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<Answer<T>>;
+  callTests: CallAs;
   /** Creates a test for the user and answers its id. */
   newTest(userId: string, date?: string, source?: string): Promise<string>;
   /** A second questions process on the same database, NATS and Redis (another replica). */
@@ -51,12 +49,7 @@ export interface QuestionsHarness {
 }
 
 export interface Replica {
-  call<T = unknown>(
-    userId: string,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<Answer<T>>;
+  call: CallAs;
   close(): Promise<void>;
 }
 
@@ -192,4 +185,21 @@ export const waitFor = async (check: () => Promise<boolean>, timeoutMs = 5000): 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`condition not met within ${timeoutMs} ms`);
+};
+
+/** Logs question `questionNumber` of the test as `user`, expecting 201, and answers it. */
+export const logQuestion = async (
+  h: QuestionsHarness,
+  user: string,
+  testId: string,
+  questionNumber: number,
+): Promise<Question> => {
+  const answer = await h.call<Question>(
+    user,
+    'POST',
+    '/api/questions',
+    questionBody(testId, { questionNumber }),
+  );
+  expect(answer.status).toBe(201);
+  return answer.body;
 };

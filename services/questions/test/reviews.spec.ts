@@ -4,11 +4,17 @@ import {
   REVIEW_MESSAGES,
   type DueCount,
   type DueQuestion,
-  type Question,
   type ReviewedQuestion,
   type ReviewOutcome,
 } from '@mcat/contracts';
-import { newUserId, questionBody, startHarness, waitFor, type QuestionsHarness } from './harness';
+import {
+  logQuestion,
+  newUserId,
+  questionBody,
+  startHarness,
+  waitFor,
+  type QuestionsHarness,
+} from './harness';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -28,16 +34,6 @@ describe('spaced re-review', () => {
     await h.close();
   });
 
-  const logQuestion = async (user: string, testId: string, questionNumber: number) => {
-    const answer = await h.call<Question>(
-      user,
-      'POST',
-      '/api/questions',
-      questionBody(testId, { questionNumber }),
-    );
-    expect(answer.status).toBe(201);
-    return answer.body;
-  };
   /** The due list, checked against the dashboard's count of it at every use. */
   const due = async (user: string) => {
     const answer = await h.call<DueQuestion[]>(user, 'GET', '/api/questions/review/due');
@@ -52,8 +48,8 @@ describe('spaced re-review', () => {
   it('a question is due from the moment it is logged, with its test, oldest first', async () => {
     const user = newUserId();
     const testId = await h.newTest(user, '2025-03-01', 'Blueprint FL 3');
-    const first = await logQuestion(user, testId, 1);
-    const second = await logQuestion(user, testId, 2);
+    const first = await logQuestion(h, user, testId, 1);
+    const second = await logQuestion(h, user, testId, 2);
     const list = await due(user);
     expect(list.map((q) => q._id)).toEqual([first._id, second._id]);
     expect(list[0]).toMatchObject({
@@ -75,7 +71,7 @@ describe('spaced re-review', () => {
     const testId = await h.newTest(user);
     const outcomes = ['again', 'hard', 'good', 'easy'] as const;
     const questions = [];
-    for (const [i] of outcomes.entries()) questions.push(await logQuestion(user, testId, i + 1));
+    for (const [i] of outcomes.entries()) questions.push(await logQuestion(h, user, testId, i + 1));
     const previews = new Map((await due(user)).map((q) => [q._id, q.nextReviewAtByOutcome]));
     const before = Date.now();
     const next: Record<string, number> = {};
@@ -104,8 +100,8 @@ describe('spaced re-review', () => {
   it('a question falls due again when its time comes, most overdue first', async () => {
     const user = newUserId();
     const testId = await h.newTest(user);
-    const older = await logQuestion(user, testId, 1);
-    const newer = await logQuestion(user, testId, 2);
+    const older = await logQuestion(h, user, testId, 1);
+    const newer = await logQuestion(h, user, testId, 2);
     expect((await review(user, newer._id, 'good')).status).toBe(200);
     expect((await due(user)).map((q) => q._id)).toEqual([older._id]);
     // Its day comes, long enough ago that it is more overdue than the one never reviewed.
@@ -124,7 +120,7 @@ describe('spaced re-review', () => {
     const owner = newUserId();
     const other = newUserId();
     const testId = await h.newTest(owner);
-    const question = await logQuestion(owner, testId, 1);
+    const question = await logQuestion(h, owner, testId, 1);
     const answer = await review(other, question._id, 'good');
     expect(answer).toMatchObject({
       status: 404,
@@ -139,7 +135,7 @@ describe('spaced re-review', () => {
   it('gives up with 409 when the schedule cannot be written, and records nothing', async () => {
     const user = newUserId();
     const testId = await h.newTest(user);
-    const question = await logQuestion(user, testId, 1);
+    const question = await logQuestion(h, user, testId, 1);
     // A schedule under the question's id that is not this user's: every write of theirs misses.
     const stray = {
       questionId: question._id,
@@ -163,7 +159,7 @@ describe('spaced re-review', () => {
   it('answers 400 with a code to a bad body or id, and records nothing', async () => {
     const user = newUserId();
     const testId = await h.newTest(user);
-    const question = await logQuestion(user, testId, 1);
+    const question = await logQuestion(h, user, testId, 1);
     const path = `/api/questions/${question._id}/review`;
     const cases: [unknown, string][] = [
       [{}, REVIEW_MESSAGES.outcomeInvalid],
@@ -193,7 +189,7 @@ describe('spaced re-review', () => {
     const user = newUserId();
     const testId = await h.newTest(user);
     const otherTest = await h.newTest(user, '2025-01-20');
-    const question = await logQuestion(user, testId, 1);
+    const question = await logQuestion(h, user, testId, 1);
     await review(user, question._id, 'hard');
     const moved = await h.call(user, 'PUT', `/api/questions/${question._id}`, {
       ...questionBody(otherTest),
@@ -209,7 +205,7 @@ describe('spaced re-review', () => {
   it('a schedule left under the old test by a move that raced its first review follows the question at the next review', async () => {
     const user = newUserId();
     const [oldTest, newTest] = [await h.newTest(user), await h.newTest(user, '2025-01-20')];
-    const question = await logQuestion(user, newTest, 1);
+    const question = await logQuestion(h, user, newTest, 1);
     // What the race leaves: the review read the question before the move and created the
     // schedule after the move's cascade had found none to move.
     await review(user, question._id, 'hard');
@@ -224,8 +220,11 @@ describe('spaced re-review', () => {
     const user = newUserId();
     const doomedTest = await h.newTest(user);
     const keptTest = await h.newTest(user, '2025-01-20');
-    const doomed = [await logQuestion(user, doomedTest, 1), await logQuestion(user, doomedTest, 2)];
-    const kept = await logQuestion(user, keptTest, 1);
+    const doomed = [
+      await logQuestion(h, user, doomedTest, 1),
+      await logQuestion(h, user, doomedTest, 2),
+    ];
+    const kept = await logQuestion(h, user, keptTest, 1);
     for (const q of [...doomed, kept])
       expect((await review(user, q._id, 'again')).status).toBe(200);
     expect(await schedules.countDocuments({ userId: user })).toBe(3);
@@ -246,7 +245,7 @@ describe('spaced re-review', () => {
       const user = newUserId();
       h.auth.setUser(user, { isPremium });
       const testId = await h.newTest(user);
-      const question = await logQuestion(user, testId, 1);
+      const question = await logQuestion(h, user, testId, 1);
       expect((await due(user)).map((q) => q._id)).toEqual([question._id]);
       expect((await review(user, question._id, 'easy')).status).toBe(200);
       expect(await due(user)).toEqual([]);

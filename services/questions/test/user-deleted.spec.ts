@@ -3,7 +3,7 @@ import { createEventEnvelope, internalRequestHeaders } from '@mcat/service-kit';
 import { deliverEvent, TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { MongoClient, type Db } from 'mongodb';
 import { connect, type NatsConnection } from 'nats';
-import { newUserId, questionBody, startHarness, type QuestionsHarness } from './harness';
+import { logQuestion, newUserId, startHarness, type QuestionsHarness } from './harness';
 
 let h: QuestionsHarness;
 let client: MongoClient;
@@ -26,17 +26,6 @@ const exportOf = (userId: string, headers: Record<string, string>) =>
   fetch(`${h.questionsUrl()}/internal/questions/users/${userId}/export`, { headers });
 
 const userDeleted = (userId: string) => createEventEnvelope(EVENT_SUBJECTS.userDeleted, { userId });
-
-const logQuestion = async (user: string, testId: string, questionNumber: number) => {
-  const answer = await h.call<Question>(
-    user,
-    'POST',
-    '/api/questions',
-    questionBody(testId, { questionNumber }),
-  );
-  expect(answer.status).toBe(201);
-  return answer.body;
-};
 
 const DUE = '2025-06-01T08:00:00.000Z';
 
@@ -82,9 +71,9 @@ describe("the questions service's part of the student's data", () => {
   it("exports the user's questions with their review schedules, only with the service credential", async () => {
     const [ada, bob] = [newUserId(), newUserId()];
     const adaTest = await h.newTest(ada, '2025-04-01', 'Ada FL');
-    const first = await logQuestion(ada, adaTest, 1);
-    const second = await logQuestion(ada, adaTest, 2);
-    await logQuestion(bob, await h.newTest(bob, '2025-04-02', 'Bob FL'), 3);
+    const first = await logQuestion(h, ada, adaTest, 1);
+    const second = await logQuestion(h, ada, adaTest, 2);
+    await logQuestion(h, bob, await h.newTest(bob, '2025-04-02', 'Bob FL'), 3);
     await scheduleAll(ada, [first]);
     await db.collection('review_schedules').deleteMany({ questionId: second._id });
 
@@ -119,10 +108,10 @@ describe("the questions service's part of the student's data", () => {
     const [ada, bob] = [newUserId(), newUserId()];
     const adaTest = await h.newTest(ada, '2025-05-01', 'Ada FL');
     await scheduleAll(ada, [
-      await logQuestion(ada, adaTest, 1),
-      await logQuestion(ada, adaTest, 2),
+      await logQuestion(h, ada, adaTest, 1),
+      await logQuestion(h, ada, adaTest, 2),
     ]);
-    const bobs = await logQuestion(bob, await h.newTest(bob, '2025-05-02', 'Bob FL'), 7);
+    const bobs = await logQuestion(h, bob, await h.newTest(bob, '2025-05-02', 'Bob FL'), 7);
     await scheduleAll(bob, [bobs]);
     // The list is kept (in this process and under a Redis version) before the deletion.
     expect((await h.call<Question[]>(ada, 'GET', '/api/questions')).body).toHaveLength(2);
