@@ -2,11 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Type } from '@nestjs/common';
 import { API_ROUTES, type ApiRoute } from '@mcat/contracts';
 import { parseConfig } from '@mcat/service-kit';
-import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import { controllerRoutes } from '@mcat/test-support/api-routes-suite';
 import { GatewayModule } from '../src/app.module';
 import { gatewayEnvSchema } from '../src/config';
 import { PROXY_ROUTES, UNROUTED_PATHS, type ProxyRoute } from '../src/proxy/route-table';
+import { REQUIRED_ENV } from './support/required-env';
 
 const SAMPLE_ID = '665f1c2e9b1e8a3d4c5b6a79';
 const UNROUTED = 'unrouted';
@@ -79,16 +79,7 @@ async function forwardingDifferences(
 
 /** The gateway's own `/api/` routes, from its controllers' Nest metadata. */
 function gatewayControllerRoutes(): string[] {
-  const config = parseConfig(gatewayEnvSchema, {
-    JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
-    AUTH_URL: 'http://127.0.0.1:1',
-    TESTS_URL: 'http://127.0.0.1:1',
-    QUESTIONS_URL: 'http://127.0.0.1:1',
-    BILLING_URL: 'http://127.0.0.1:1',
-    MAILER_URL: 'http://127.0.0.1:1',
-    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
-    REDIS_URL: 'redis://127.0.0.1:1',
-  });
+  const config = parseConfig(gatewayEnvSchema, REQUIRED_ENV);
   const controllers = (GatewayModule.register(config).controllers ?? []) as Type[];
   return controllerRoutes(controllers)
     .map((route) => `${route.method} ${route.path}`)

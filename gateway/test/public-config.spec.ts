@@ -1,19 +1,8 @@
 import { ConfigError, parseConfig } from '@mcat/service-kit';
-import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
 import type { PublicConfig } from '@mcat/contracts';
 import { gatewayEnvSchema } from '../src/config';
 import { GatewayHarness } from './support/gateway-harness';
-
-const REQUIRED_ENV = {
-  JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
-  AUTH_URL: 'http://127.0.0.1:1',
-  TESTS_URL: 'http://127.0.0.1:1',
-  QUESTIONS_URL: 'http://127.0.0.1:1',
-  BILLING_URL: 'http://127.0.0.1:1',
-  MAILER_URL: 'http://127.0.0.1:1',
-  INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
-  REDIS_URL: 'redis://127.0.0.1:1',
-};
+import { REQUIRED_ENV } from './support/required-env';
 
 const OWN_RESOURCES = [
   { title: 'UWorld MCAT', url: 'https://gradschool.uworld.com/mcat', description: 'Question bank' },
