@@ -25,7 +25,7 @@ import {
   type PaymentIntentView,
   type PaymentProvider,
 } from '../payments/payment-provider';
-import { PurchasesService } from '../purchases/purchases.service';
+import { grantOfPayment, PurchasesService } from '../purchases/purchases.service';
 import type { BillingRateLimitName } from '../rate-limit/rate-limit.policy';
 import { AuthUsersClient } from '../users/auth-users.client';
 import { cardErrorMessage } from './card-error-message';
@@ -146,14 +146,7 @@ export class CheckoutService {
       throw new BadRequestException(BILLING_MESSAGES.amountMismatch);
     }
     await this.ledger.recordStatus(intent.id, 'succeeded', null);
-    await this.purchases.grant({
-      userId: payment.userId,
-      provider: payment.provider,
-      paymentIntentId: payment._id,
-      amount: payment.amount,
-      currency: payment.currency,
-      couponId: payment.couponId,
-    });
+    await this.purchases.grant(grantOfPayment(payment));
     return this.authUsers.me(caller.authorization, ERRORS.confirmPremium);
   }
 

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { OutboxRelay, isDuplicateKeyError } from '@mcat/service-kit';
 import { Types, type Model } from 'mongoose';
 import type { PaymentProviderName } from '@mcat/contracts';
+import type { Payment } from '../ledger/payment.schema';
 import { AuthUsersClient } from '../users/auth-users.client';
 import { CouponRedemptions } from './coupon-redemptions.service';
 import { Purchase } from './purchase.schema';
@@ -16,6 +17,16 @@ export interface PremiumGrant {
   currency: string;
   couponId: string | null;
 }
+
+/** What a succeeded payment grants: premium to its buyer, recorded with its amount and coupon. */
+export const grantOfPayment = (payment: Payment): PremiumGrant => ({
+  userId: payment.userId,
+  provider: payment.provider,
+  paymentIntentId: payment._id,
+  amount: payment.amount,
+  currency: payment.currency,
+  couponId: payment.couponId,
+});
 
 export interface GrantOptions {
   /** The coupon's redemption limit, enforced atomically; null or absent counts without a limit. */

@@ -11,7 +11,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
 } from '../payments/payment-provider';
-import { PurchasesService } from '../purchases/purchases.service';
+import { grantOfPayment, PurchasesService } from '../purchases/purchases.service';
 import { BillingEvent } from './billing-event.schema';
 import { eventFacts, isFullRefund, lastErrorMessage, type EventFacts } from './event-facts';
 import { LiveBillingEvents } from './live-billing-events';
@@ -187,13 +187,6 @@ export class BillingEventsService {
       );
       return;
     }
-    await this.purchases.grant({
-      userId: payment.userId,
-      provider: payment.provider,
-      paymentIntentId: payment._id,
-      amount: payment.amount,
-      currency: payment.currency,
-      couponId: payment.couponId,
-    });
+    await this.purchases.grant(grantOfPayment(payment));
   }
 }
