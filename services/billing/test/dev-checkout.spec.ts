@@ -207,8 +207,7 @@ describe('premium purchase with the dev provider', () => {
       });
       expect(billing.auth.premiumCallsFor(user.id)).toBe(1);
       expect(await billing.purchasesOf(user.id)).toBe(1);
-      await billing.eventually(() => billing.premiumEventsFor(user.id).length > 0);
-      expect(billing.premiumEventsFor(user.id)[0]?.data).toMatchObject({
+      expect((await billing.firstPremiumEventOf(user.id))?.data).toMatchObject({
         userId: user.id,
         amount: 0,
         currency: 'usd',
@@ -313,9 +312,7 @@ describe('premium purchase with the dev provider', () => {
       const again = await confirm(user, id);
       expect(again).toEqual(confirmed);
       expect(await billing.purchasesOf(user.id)).toBe(1);
-      await billing.eventually(() => billing.premiumEventsFor(user.id).length > 0);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(billing.premiumEventsFor(user.id)).toHaveLength(1);
+      expect(await billing.settledPremiumEventsOf(user.id)).toHaveLength(1);
       expect(billing.premiumEventsFor(user.id)[0]?.data).toMatchObject({
         amount: 1000,
         currency: 'usd',
@@ -342,9 +339,7 @@ describe('premium purchase with the dev provider', () => {
         billing.auth.premiumDelayMs = 0;
       }
       expect(await billing.purchasesOf(user.id)).toBe(1);
-      await billing.eventually(() => billing.premiumEventsFor(user.id).length > 0);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(billing.premiumEventsFor(user.id)).toHaveLength(1);
+      expect(await billing.settledPremiumEventsOf(user.id)).toHaveLength(1);
     });
 
     it("answers 400 to another user's PaymentIntent", async () => {

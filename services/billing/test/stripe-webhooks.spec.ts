@@ -254,8 +254,7 @@ describe('premium purchase with the stripe provider (stripe-mock) and its webhoo
     expect(answer).toEqual({ status: 200, body: { received: true, duplicate: false } });
     expect(billing.auth.users.get(user.id)?.isPremium).toBe(true);
     expect(await billing.purchasesOf(user.id)).toBe(1);
-    await billing.eventually(() => billing.premiumEventsFor(user.id).length > 0);
-    expect(billing.premiumEventsFor(user.id)[0]?.data).toMatchObject({
+    expect((await billing.firstPremiumEventOf(user.id))?.data).toMatchObject({
       userId: user.id,
       amount: 1000,
       currency: 'usd',
@@ -310,9 +309,7 @@ describe('premium purchase with the stripe provider (stripe-mock) and its webhoo
 
     expect(await eventsOf(user)).toHaveLength(1);
     expect(await billing.purchasesOf(user.id)).toBe(1);
-    await billing.eventually(() => billing.premiumEventsFor(user.id).length > 0);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(billing.premiumEventsFor(user.id)).toHaveLength(1);
+    expect(await billing.settledPremiumEventsOf(user.id)).toHaveLength(1);
     const callsAfter = billing.auth.premiumCallsFor(user.id);
     await deliver(payload);
     expect(billing.auth.premiumCallsFor(user.id)).toBe(callsAfter);

@@ -132,6 +132,23 @@ export class BillingHarness {
     return this.premiumEvents.filter((event) => event.data.userId === userId);
   }
 
+  /** The user's first premium event, waited for (the outbox relays it asynchronously). */
+  async firstPremiumEventOf(
+    userId: string,
+  ): Promise<EventEnvelope<'billing.premium.purchased'> | undefined> {
+    await this.eventually(() => this.premiumEventsFor(userId).length > 0);
+    return this.premiumEventsFor(userId)[0];
+  }
+
+  /** The user's premium events, half a second after the first came: time for a second to come. */
+  async settledPremiumEventsOf(
+    userId: string,
+  ): Promise<EventEnvelope<'billing.premium.purchased'>[]> {
+    await this.eventually(() => this.premiumEventsFor(userId).length > 0);
+    await new Promise((r) => setTimeout(r, 500));
+    return this.premiumEventsFor(userId);
+  }
+
   /** Waits until `check` holds (events reach NATS through the outbox relay, asynchronously). */
   async eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
