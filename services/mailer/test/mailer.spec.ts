@@ -14,7 +14,7 @@ import Redis from 'ioredis';
 import { freePort, privateRedis, type PrivateServer } from '@mcat/test-support/private-infra';
 import { AppModule } from '../src/app.module';
 import { mailerEnvSchema } from '../src/config';
-import { SmtpTestServer } from '@mcat/test-support/smtp-test-server';
+import { SmtpTestServer, type CaughtMail } from '@mcat/test-support/smtp-test-server';
 
 const RETRY_DELAY_MS = 300;
 
@@ -68,6 +68,14 @@ const waitUntil = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
 
 const jobGone = async (jobId: string) => (await queue.getJob(jobId)) === undefined;
 
+/** Expects each of `texts` in both the plain text and the HTML of the mail, and none of `absent`. */
+const expectInTextAndHtml = (mail: CaughtMail, texts: string[], absent: string[] = []) => {
+  for (const body of [mail.text, mail.html]) {
+    for (const text of texts) expect(body).toContain(text);
+    for (const text of absent) expect(body).not.toContain(text);
+  }
+};
+
 beforeAll(async () => {
   redis = await privateRedis();
   smtp = await SmtpTestServer.start();
@@ -107,15 +115,13 @@ describe('reset mail', () => {
     expect(mail.subject).toBe('Reset your Test Logbook password');
     expect(mail.from).toBe('no-reply@logbook.example');
     const link = `https://logbook.example/reset-password/${token}`;
-    for (const body of [mail.text, mail.html]) {
-      expect(body).toContain(link);
-      expect(body).toContain('Test Logbook');
-      expect(body).toContain('1 hour, until Wed, 02 Jan 2030 03:04 UTC');
-      expect(body).toContain(
-        'If you did not ask to reset your password, you can ignore this e-mail',
-      );
-      expect(body).toContain('help@logbook.example');
-    }
+    expectInTextAndHtml(mail, [
+      link,
+      'Test Logbook',
+      '1 hour, until Wed, 02 Jan 2030 03:04 UTC',
+      'If you did not ask to reset your password, you can ignore this e-mail',
+      'help@logbook.example',
+    ]);
     expect(mail.text).toContain('Hello Ada <Lovelace>,');
     expect(mail.html).toContain('Hello Ada &lt;Lovelace&gt;,');
     expect(mail.html).not.toContain('<Lovelace>');
@@ -160,15 +166,16 @@ describe('account notices', () => {
     const mail = await smtp.waitForMail('old@example.com');
     expect(mail.to).toEqual(['old@example.com']);
     expect(mail.subject).toBe('Your Test Logbook e-mail address was changed');
-    for (const body of [mail.text, mail.html]) {
-      expect(body).toContain(
+    expectInTextAndHtml(
+      mail,
+      [
         'The e-mail address of your Test Logbook account was changed from old@example.com to new@example.com on Wed, 02 Jan 2030 03:04 UTC.',
-      );
-      expect(body).toContain('If you did not make this change');
-      expect(body).toContain('write to help@logbook.example right away');
-      expect(body).toContain('https://logbook.example/profile');
-      expect(body).not.toContain('/reset-password/');
-    }
+        'If you did not make this change',
+        'write to help@logbook.example right away',
+        'https://logbook.example/profile',
+      ],
+      ['/reset-password/'],
+    );
     expect(mail.text).toContain('Hello Ada <Lovelace>,');
     expect(mail.html).toContain('Hello Ada &lt;Lovelace&gt;,');
     expect(mail.html).toContain('<a href="https://logbook.example/profile">');
@@ -184,14 +191,15 @@ describe('account notices', () => {
     );
     const mail = await smtp.waitForMail('pw@example.com');
     expect(mail.subject).toBe('Your Test Logbook password was changed');
-    for (const body of [mail.text, mail.html]) {
-      expect(body).toContain(
+    expectInTextAndHtml(
+      mail,
+      [
         'The password of your Test Logbook account (pw@example.com) was changed on Wed, 02 Jan 2030 03:04 UTC.',
-      );
-      expect(body).toContain('If you did not make this change, reset your password right away at');
-      expect(body).toContain('and write to help@logbook.example.');
-      expect(body).not.toContain('/reset-password/');
-    }
+        'If you did not make this change, reset your password right away at',
+        'and write to help@logbook.example.',
+      ],
+      ['/reset-password/'],
+    );
     expect(mail.text).toContain(
       'If you did not make this change, reset your password right away at https://logbook.example/forgot-password and write to help@logbook.example.',
     );
@@ -238,12 +246,12 @@ describe('review reminder', () => {
       new RegExp(`^List-Unsubscribe: <${unsubscribe.replaceAll('.', '\\.')}>$`, 'm'),
     );
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    for (const body of [mail.text, mail.html]) {
-      expect(body).toContain('3 missed questions are due for re-review today.');
-      expect(body).toContain('https://logbook.example/re-review');
-      expect(body).toContain('daily at 07:00, Europe/Paris');
-      expect(body).toContain(unsubscribe);
-    }
+    expectInTextAndHtml(mail, [
+      '3 missed questions are due for re-review today.',
+      'https://logbook.example/re-review',
+      'daily at 07:00, Europe/Paris',
+      unsubscribe,
+    ]);
     expect(mail.html).toContain(`<a href="${unsubscribe}">Turn off these reminders</a>`);
     expect(mail.text).toContain('Hello Ada <Lovelace>,');
     await waitUntil(() => jobGone('review-reminder-1'));
