@@ -27,25 +27,41 @@ const ELEMENTS = [
   },
   { type: 'package', pattern: 'packages/*/**', partialMatch: false, capture: ['package'] },
   { type: 'e2e', pattern: 'frontend/e2e/**', partialMatch: false },
+  { type: 'frontend-test-support', pattern: 'frontend/src/test-support/**', partialMatch: false },
   {
     type: 'feature',
     pattern: 'frontend/src/features/*/**',
     partialMatch: false,
     capture: ['feature'],
   },
+  { type: 'frontend-app', pattern: 'frontend/src/{app,prerender}/**', partialMatch: false },
+  { type: 'frontend-shared', pattern: 'frontend/src/{lib,components}/**', partialMatch: false },
   { type: 'frontend', pattern: 'frontend/**', partialMatch: false },
   { type: 'chart-test', pattern: 'helm/test/**', partialMatch: false },
   { type: 'stack-lib', pattern: 'scripts/lib/**', partialMatch: false },
   { type: 'scripts', pattern: 'scripts/**', partialMatch: false },
 ];
 
-/** How a service is booted in-process (its module, config and start), for the one use below. */
+/**
+ * Files some policies single out: how a service is booted in-process (its module, config and
+ * start), and the web app's specs.
+ */
 const FILES = [
   { category: 'service-entry', pattern: 'services/*/src/{start,app.module,config}.ts' },
+  { category: 'frontend-spec', pattern: 'frontend/src/**/*.spec.{ts,tsx}' },
 ];
 
 const SERVICE = ['service', 'service-test'];
-const APPS = ['service', 'service-test', 'gateway', 'gateway-test', 'feature', 'frontend', 'e2e'];
+const WEB_APP = ['frontend-shared', 'feature', 'frontend-app'];
+const APPS = [
+  ...SERVICE,
+  'gateway',
+  'gateway-test',
+  ...WEB_APP,
+  'frontend-test-support',
+  'frontend',
+  'e2e',
+];
 const SCRIPTS = ['stack-lib', 'scripts'];
 const TEST_CODE = ['service-test', 'gateway-test', 'package-test', 'e2e', 'chart-test'];
 const anyOf = (types) => ({ to: { element: { types: { anyOf: types } } } });
@@ -108,6 +124,32 @@ const POLICIES = [
     },
     message:
       'A frontend feature never imports another feature: src/app composes them; share through src/lib or src/components.',
+  },
+  {
+    from: { element: { type: 'frontend-shared' } },
+    disallow: anyOf(['feature', 'frontend-app']),
+    message:
+      "The web app's shared code (src/lib, src/components) imports no feature and nothing of src/app or src/prerender: they build on it.",
+  },
+  {
+    from: { element: { type: 'feature' } },
+    disallow: anyOf(['frontend-app']),
+    message:
+      'A frontend feature never imports src/app or src/prerender (store, routes, hooks): they compose the features.',
+  },
+  {
+    from: { element: { types: { anyOf: WEB_APP } } },
+    disallow: anyOf(['frontend-test-support']),
+    message: "The web app's shipped code never imports its test support (src/test-support).",
+  },
+  {
+    // The exception: a web app spec, and src/test-support, render their subject in the real app
+    // (its store and providers from src/app). The rules between features still hold for them.
+    from: [
+      { file: { categories: 'frontend-spec' } },
+      { element: { type: 'frontend-test-support' } },
+    ],
+    allow: anyOf(['frontend-app', 'frontend-test-support']),
   },
   {
     from: { element: { types: { anyOf: TEST_CODE } } },

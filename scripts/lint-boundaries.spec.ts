@@ -58,6 +58,31 @@ const forbidden: [string, Snippet, RegExp][] = [
     /feature never imports another feature/,
   ],
   [
+    "the web app's shared code importing a feature",
+    { filePath: 'frontend/src/components/x.ts', imports: '../features/auth/session-slice' },
+    /shared code .* imports no feature/,
+  ],
+  [
+    "the web app's shared code importing src/app",
+    { filePath: 'frontend/src/lib/x.ts', imports: '../app/store' },
+    /shared code .* nothing of src\/app/,
+  ],
+  [
+    'a feature importing src/app',
+    { filePath: 'frontend/src/features/tests/components/x.ts', imports: '../../../app/hooks' },
+    /feature never imports src\/app/,
+  ],
+  [
+    "a feature's spec importing another feature",
+    { filePath: 'frontend/src/features/tests/x.spec.ts', imports: '../auth/api/auth-api' },
+    /feature never imports another feature/,
+  ],
+  [
+    "the web app's shipped code importing its test support",
+    { filePath: 'frontend/src/app/x.ts', imports: '../test-support/render-route' },
+    /never imports its test support/,
+  ],
+  [
     'system tests importing scripts/lib',
     { filePath: 'gateway/test/system/x.spec.ts', imports: '../../../scripts/lib/ports' },
     /never from scripts/,
@@ -86,6 +111,18 @@ const allowed: [string, Snippet][] = [
   [
     'the app composing features',
     { filePath: 'frontend/src/app/x.ts', imports: '../features/auth/api/auth-api' },
+  ],
+  [
+    "a feature's spec rendering in the app's store",
+    { filePath: 'frontend/src/features/tests/x.spec.ts', imports: '../../app/store' },
+  ],
+  [
+    "the web app's test support making the app's store",
+    { filePath: 'frontend/src/test-support/x.ts', imports: '../app/store' },
+  ],
+  [
+    "a shared component's spec importing the test support",
+    { filePath: 'frontend/src/components/x.spec.ts', imports: '../test-support/render-route' },
   ],
   [
     "a service's tests importing its own code",

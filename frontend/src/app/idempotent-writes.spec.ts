@@ -1,3 +1,7 @@
+/**
+ * lib/idempotent-writes.ts as the web app uses it: two features' endpoints, one keyed and one not,
+ * through the app's store. Here, as shared code does not import features.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -5,7 +9,7 @@ import {
   type Test,
   type TestBody,
 } from '@mcat/contracts';
-import { createAppStore } from '../app/store';
+import { createAppStore } from './store';
 import { authApi } from '../features/auth/api/auth-api';
 import { testsApi } from '../features/tests/api/tests-api';
 
