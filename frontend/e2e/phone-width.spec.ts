@@ -14,8 +14,13 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import type { CouponResult } from '@mcat/contracts';
-import { addTestThroughApi, newAccount, registerThroughApi, signInPage } from './support/accounts';
+import {
+  addTestThroughApi,
+  buyPremiumWithCoupon,
+  newAccount,
+  registerThroughApi,
+  signInPage,
+} from './support/accounts';
 import { sidewaysOverflows } from './support/sideways-overflow';
 import {
   addQuestionThroughApi,
@@ -169,22 +174,6 @@ const VISITS: readonly Visit[] = [
     ready: h1('Re-review missed questions'),
   },
 ];
-
-/** A premium account through the dev provider's 100% coupon: a payment for the staff to see. */
-const buyPremiumWithCoupon = async (request: APIRequestContext, token: string): Promise<void> => {
-  const headers = { Authorization: `Bearer ${token}` };
-  const coupon = await request.post('/api/auth/apply-coupon', {
-    headers,
-    data: { couponCode: 'FREEMCAT' },
-  });
-  expect(coupon.status(), await coupon.text()).toBe(200);
-  const { couponId } = (await coupon.json()) as CouponResult;
-  const claimed = await request.post('/api/auth/create-payment-intent', {
-    headers,
-    data: { couponId },
-  });
-  expect(claimed.status(), await claimed.text()).toBe(200);
-};
 
 /**
  * A student with two tests (one with a long source name) and four missed questions across the

@@ -19,6 +19,35 @@ const collectErrors = (page: Page): string[] => {
   return errors;
 };
 
+/** Keeps the h1 the page painted, as it stood once the document was parsed. */
+const keepPaintedHeading = async (page: Page): Promise<void> => {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as { paintedHeading?: Element | null }).paintedHeading = document.querySelector('h1');
+    });
+  });
+};
+
+/** Switches to `scheme`, trying again until the app runs (a click before then does nothing). */
+const switchSchemeOnceRunning = async (page: Page, scheme: 'dark' | 'light'): Promise<void> => {
+  await expect(async () => {
+    await page.getByRole('button', { name: `Switch to ${scheme} mode` }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme, {
+      timeout: 1000,
+    });
+  }).toPass();
+};
+
+/** Expects the app to have taken the painted h1 over as it is, and no error on the way. */
+const expectTakenOver = async (page: Page, errors: string[]): Promise<void> => {
+  const sameHeading = await page.evaluate(() => {
+    const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
+    return painted !== null && painted === document.querySelector('h1');
+  });
+  expect(sameHeading).toBe(true);
+  expect(errors).toEqual([]);
+};
+
 test.describe('prerendered public pages', () => {
   test('paint their text, navigation and title before any script runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -51,26 +80,11 @@ test.describe('prerendered public pages', () => {
   for (const [path] of PAGES) {
     test(`${path} is taken over by the app as it is, with no error`, async ({ page }) => {
       const errors = collectErrors(page);
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          (window as { paintedHeading?: Element | null }).paintedHeading =
-            document.querySelector('h1');
-        });
-      });
+      await keepPaintedHeading(page);
       await page.goto(path);
       // The app runs the page once the colour-scheme switch works (a click before then does nothing).
-      await expect(async () => {
-        await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-        await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark', {
-          timeout: 1000,
-        });
-      }).toPass();
-      const sameHeading = await page.evaluate(() => {
-        const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
-        return painted !== null && painted === document.querySelector('h1');
-      });
-      expect(sameHeading).toBe(true);
-      expect(errors).toEqual([]);
+      await switchSchemeOnceRunning(page, 'dark');
+      await expectTakenOver(page, errors);
     });
   }
 
@@ -98,26 +112,11 @@ test.describe('prerendered public pages', () => {
     const context = await browser.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as { paintedHeading?: Element | null }).paintedHeading =
-          document.querySelector('h1');
-      });
-    });
+    await keepPaintedHeading(page);
     await page.goto('/guide');
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Switch to light mode' }).click();
-      await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'light', {
-        timeout: 1000,
-      });
-    }).toPass();
-    const sameHeading = await page.evaluate(() => {
-      const painted = (window as { paintedHeading?: Element | null }).paintedHeading;
-      return painted !== null && painted === document.querySelector('h1');
-    });
-    expect(sameHeading).toBe(true);
-    expect(errors).toEqual([]);
+    await switchSchemeOnceRunning(page, 'light');
+    await expectTakenOver(page, errors);
     await context.close();
   });
 

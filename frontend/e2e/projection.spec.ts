@@ -5,9 +5,14 @@
  */
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { CouponResult } from '@mcat/contracts';
 import { expectNoSeriousViolations } from './support/accessibility';
-import { addTestThroughApi, newAccount, registerThroughApi, signInPage } from './support/accounts';
+import {
+  addTestThroughApi,
+  buyPremiumWithCoupon,
+  newAccount,
+  registerThroughApi,
+  signInPage,
+} from './support/accounts';
 import { keepScreenshot, useColourScheme, type ColourScheme } from './support/screenshots';
 
 // The contracts are CommonJS: values are required, as e2e/support/mailbox.ts does.
@@ -39,27 +44,11 @@ const scored = (daysAgo: number, total: number, source: string) => {
   };
 };
 
-/** Premium with the dev provider's 100% coupon: the free plan holds two tests only. */
-const makePremium = async (request: APIRequestContext, token: string): Promise<void> => {
-  const headers = { Authorization: `Bearer ${token}` };
-  const coupon = await request.post('/api/auth/apply-coupon', {
-    headers,
-    data: { couponCode: 'FREEMCAT' },
-  });
-  expect(coupon.status(), await coupon.text()).toBe(200);
-  const { couponId } = (await coupon.json()) as CouponResult;
-  const claimed = await request.post('/api/auth/create-payment-intent', {
-    headers,
-    data: { couponId },
-  });
-  expect(claimed.status(), await claimed.text()).toBe(200);
-};
-
 /** A premium student 30 days from the test, with a target of 511 and `tests` practice tests. */
 const studentWithTests = async (request: APIRequestContext, tests: number): Promise<string> => {
   const account = newAccount('Rosalind');
   const { token, user } = await registerThroughApi(request, account, localDateIn(30));
-  await makePremium(request, token);
+  await buyPremiumWithCoupon(request, token);
   const profile = await request.put('/api/auth/me', {
     headers: { Authorization: `Bearer ${token}` },
     data: {
@@ -82,6 +71,13 @@ const studentWithTests = async (request: APIRequestContext, tests: number): Prom
 };
 
 const projectionCard = (page: Page) => page.getByRole('region', { name: 'Score Projection' });
+
+/** Signs the page in with `token` and answers the projection card on the dashboard. */
+const dashboardCard = async (page: Page, token: string) => {
+  await signInPage(page, token);
+  await page.goto('/dashboard');
+  return projectionCard(page);
+};
 
 /** A 'YYYY-MM-DD' date as the page writes it in the projection ("May 12, 2026" in en-US). */
 const shownDate = (page: Page, isoDate: string): Promise<string> =>
@@ -159,9 +155,7 @@ test.describe('score goal and projection', () => {
     request,
   }) => {
     const token = await studentWithTests(request, 3);
-    await signInPage(page, token);
-    await page.goto('/dashboard');
-    const card = projectionCard(page);
+    const card = await dashboardCard(page, token);
     const before = await shownDate(page, localDateIn(30));
     await expect(card.getByText(new RegExp(`^Projected .* on ${before}$`))).toBeVisible();
 
@@ -183,9 +177,7 @@ test.describe('score goal and projection', () => {
     request,
   }) => {
     const token = await studentWithTests(request, 2);
-    await signInPage(page, token);
-    await page.goto('/dashboard');
-    const card = projectionCard(page);
+    const card = await dashboardCard(page, token);
     await expect(
       card.getByText('A projection needs at least 3 practice tests. Log 1 more to see one.'),
     ).toBeVisible();
@@ -205,9 +197,7 @@ test.describe('score goal and projection', () => {
     const { token } = await registerThroughApi(request, newAccount('Barbara'), localDateIn(30));
     await addTestThroughApi(request, token, scored(40, 500, 'FL A'));
     await addTestThroughApi(request, token, scored(20, 503, 'FL B'));
-    await signInPage(page, token);
-    await page.goto('/dashboard');
-    const card = projectionCard(page);
+    const card = await dashboardCard(page, token);
     await expect(
       card.getByText('A projection needs at least 3 practice tests. Log 1 more to see one.'),
     ).toBeVisible();
@@ -219,9 +209,7 @@ test.describe('score goal and projection', () => {
 
   test('without a planned date the card points to the profile', async ({ page, request }) => {
     const { token } = await registerThroughApi(request, newAccount('Dorothy'));
-    await signInPage(page, token);
-    await page.goto('/dashboard');
-    const card = projectionCard(page);
+    const card = await dashboardCard(page, token);
     await expect(card.getByText(/Add the date on your profile/)).toBeVisible();
     await card.getByRole('link', { name: 'Go to Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
@@ -238,9 +226,7 @@ test.describe('at phone width', () => {
     }) => {
       const token = await studentWithTests(request, 3);
       await useColourScheme(page, scheme);
-      await signInPage(page, token);
-      await page.goto('/dashboard');
-      const card = projectionCard(page);
+      const card = await dashboardCard(page, token);
       await expect(card.getByText(/^Projected \d{3}/)).toBeVisible();
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(pageWidth).toBeLessThanOrEqual(375);
