@@ -13,6 +13,14 @@ const {
   UNSUBSCRIBE_PAGE_TEXTS: U,
 } = createRequire(import.meta.url)('@mcat/contracts') as typeof import('@mcat/contracts');
 
+// The shared zone picker is CommonJS too.
+const { thisHourSomewhere } = createRequire(import.meta.url)(
+  '@mcat/test-support/system/time-zones',
+) as typeof import('@mcat/test-support/system/time-zones');
+
+/** Zones tried in turn for one whose local day is not about to end. */
+const ZONES = ['UTC', 'Asia/Tokyo', 'America/New_York', 'Australia/Adelaide'];
+
 /** The zone the browser runs in for these tests: what turning reminders on proposes. */
 const BROWSER_ZONE = 'Asia/Tokyo';
 
@@ -21,13 +29,13 @@ const meOf = async (request: APIRequestContext, token: string): Promise<User> =>
     await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })
   ).json()) as User;
 
-async function signedIn(page: Page, request: APIRequestContext): Promise<string> {
+/** A new student signed in on the profile page: the token and the reminder form. */
+async function onProfile(page: Page, request: APIRequestContext) {
   const { token } = await registerThroughApi(request, newAccount('Remi'));
   await signInPage(page, token);
-  return token;
+  await page.goto('/profile');
+  return { token, form: page.getByRole('form', { name: T.title }) };
 }
-
-const reminderForm = (page: Page) => page.getByRole('form', { name: T.title });
 
 test.describe('the re-review reminder setting on the profile page', () => {
   test.use({ viewport: { width: 1280, height: 900 }, timezoneId: BROWSER_ZONE });
@@ -36,9 +44,7 @@ test.describe('the re-review reminder setting on the profile page', () => {
     page,
     request,
   }) => {
-    const token = await signedIn(page, request);
-    await page.goto('/profile');
-    const form = reminderForm(page);
+    const { token, form } = await onProfile(page, request);
     await expect(page.getByRole('heading', { name: T.title })).toBeVisible();
     const toggle = form.getByRole('switch', { name: T.switchLabel });
     await expect(toggle).not.toBeChecked();
@@ -67,9 +73,7 @@ test.describe('the re-review reminder setting on the profile page', () => {
     page,
     request,
   }) => {
-    const token = await signedIn(page, request);
-    await page.goto('/profile');
-    const form = reminderForm(page);
+    const { token, form } = await onProfile(page, request);
     await form.getByLabel(T.timeZoneLabel).fill('Mars/Olympus_Mons');
     await form.getByRole('button', { name: T.save }).click();
     await expect(form.getByText(M.unknownTimeZone)).toBeVisible();
@@ -94,22 +98,6 @@ test.describe('the re-review reminder setting on the profile page', () => {
   });
 });
 
-/** A zone and its current hour, more than 75 minutes before the local midnight. */
-function thisHourSomewhere(): { timeZone: string; hour: number } {
-  for (const timeZone of ['UTC', 'Asia/Tokyo', 'America/New_York', 'Australia/Adelaide']) {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).formatToParts(new Date());
-    const hour = Number(parts.find((part) => part.type === 'hour')?.value);
-    const minute = Number(parts.find((part) => part.type === 'minute')?.value);
-    if (hour * 60 + minute < 22 * 60 + 45) return { timeZone, hour };
-  }
-  throw new Error('Every zone tried is within 75 minutes of midnight');
-}
-
 test.describe("a reminder mail's unsubscribe link, opened in the browser", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -132,7 +120,7 @@ test.describe("a reminder mail's unsubscribe link, opened in the browser", () =>
       data: {
         name: user.name,
         email: user.email,
-        reviewReminders: { enabled: true, ...thisHourSomewhere() },
+        reviewReminders: { enabled: true, ...thisHourSomewhere(ZONES) },
       },
     });
     expect(turnedOn.status()).toBe(200);

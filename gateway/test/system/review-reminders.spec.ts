@@ -28,6 +28,7 @@ import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/g
 import { mailsTo, waitForMail, type StoredMail } from '@mcat/test-support/system/mailbox';
 import { createTest, questionBody, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
 import { systemEnv } from '@mcat/test-support/system/system-env';
+import { thisHourSomewhere } from '@mcat/test-support/system/time-zones';
 import { startProgram, type RunningProgram } from './support/commands';
 import { processStatus, runnerStatus } from './support/runner';
 
@@ -58,26 +59,6 @@ afterAll(async () => {
 /** Zones tried in turn for one whose local day is not about to end. */
 const ZONES = ['UTC', 'Asia/Tokyo', 'America/New_York', 'Australia/Adelaide', 'Europe/Paris'];
 
-/**
- * A zone and its current hour, where the local day has more than an hour and a quarter left: a
- * reminder for this hour is owed now, one for the next hour is not, and neither changes date while
- * the test runs.
- */
-function thisHourSomewhere(): { timeZone: string; hour: number } {
-  for (const timeZone of ZONES) {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).formatToParts(new Date());
-    const hour = Number(parts.find((part) => part.type === 'hour')?.value);
-    const minute = Number(parts.find((part) => part.type === 'minute')?.value);
-    if (hour * 60 + minute < 22 * 60 + 45) return { timeZone, hour };
-  }
-  throw new Error('Every zone tried is within 75 minutes of midnight');
-}
-
 const setReminders = (student: SignedIn, reviewReminders: unknown) =>
   gateway.put<User>(
     '/api/auth/me',
@@ -87,7 +68,7 @@ const setReminders = (student: SignedIn, reviewReminders: unknown) =>
 
 /** Reminders on at the hour that has begun in some zone: owed at the next check. */
 async function turnOn(student: SignedIn, hourFromNow = 0): Promise<ReviewReminders> {
-  const { timeZone, hour } = thisHourSomewhere();
+  const { timeZone, hour } = thisHourSomewhere(ZONES);
   const settings = { enabled: true, hour: hour + hourFromNow, timeZone };
   const answer = await setReminders(student, settings);
   expect({ status: answer.status, reviewReminders: answer.body.reviewReminders }).toEqual({
