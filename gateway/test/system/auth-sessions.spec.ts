@@ -19,9 +19,10 @@ import {
   tamperedToken,
   unsignedToken,
 } from './support/forged-tokens';
-import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
+import { GatewayClient } from '@mcat/test-support/system/gateway-client';
 import { waitForResetLink } from '@mcat/test-support/system/mailbox';
 import { expectPublicAnswer, expectPublicUser } from './support/public-fields';
+import { answersTo, changePassword, statusAndBody, tokenOf } from './support/sessions';
 import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
@@ -30,21 +31,6 @@ const UNAUTHORIZED = {
   status: 401,
   body: { statusCode: 401, code: 'UNAUTHENTICATED', message: expect.any(String) },
 };
-const statusAndBody = (response: GatewayResponse<unknown>) => ({
-  status: response.status,
-  body: response.body,
-});
-
-/** What a token gets from auth (/api/auth/me) and from another service (/api/tests). */
-async function answersTo(token: string): Promise<{ auth: number; tests: number }> {
-  const [auth, tests] = await Promise.all([
-    gateway.get('/api/auth/me', token),
-    gateway.get('/api/tests', token),
-  ]);
-  return { auth: auth.status, tests: tests.status };
-}
-
-const tokenOf = (link: string): string => new URL(link).pathname.split('/').pop() as string;
 
 describe('password reset through the mail', () => {
   let account: Account;
@@ -124,8 +110,8 @@ describe('password reset through the mail', () => {
     });
     const fresh = await login(gateway, { ...account, password: 'reset-password-2' });
 
-    expect(await answersTo(tokenBeforeReset)).toEqual({ auth: 401, tests: 401 });
-    expect(await answersTo(fresh.token)).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(gateway, tokenBeforeReset)).toEqual({ auth: 401, tests: 401 });
+    expect(await answersTo(gateway, fresh.token)).toEqual({ auth: 200, tests: 200 });
   });
 });
 
@@ -147,23 +133,13 @@ describe('password change', () => {
         message: AUTH_MESSAGES.currentPasswordIncorrect,
       },
     });
-    expect(await answersTo(signedIn.token)).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(gateway, signedIn.token)).toEqual({ auth: 200, tests: 200 });
 
-    const changed = expectPublicAnswer(
-      await gateway.put(
-        '/api/auth/password',
-        { currentPassword: signedIn.password, newPassword: 'changed-password-2' },
-        signedIn.token,
-      ),
-    );
-    expect(statusAndBody(changed)).toEqual({
-      status: 200,
-      body: { message: AUTH_MESSAGES.passwordChanged, token: expect.any(String) },
-    });
+    await changePassword(gateway, signedIn, 'changed-password-2');
 
-    expect(await answersTo(signedIn.token)).toEqual({ auth: 401, tests: 401 });
+    expect(await answersTo(gateway, signedIn.token)).toEqual({ auth: 401, tests: 401 });
     const again = await login(gateway, { ...signedIn, password: 'changed-password-2' });
-    expect(await answersTo(again.token)).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(gateway, again.token)).toEqual({ auth: 200, tests: 200 });
   });
 });
 
@@ -267,8 +243,8 @@ describe('tokens the gateway refuses', () => {
   });
 
   it('accepts the real token, and one re-signed with the stack key (so forging is sound)', async () => {
-    expect(await answersTo(token)).toEqual({ auth: 200, tests: 200 });
-    expect(await answersTo(renewedToken(token))).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(gateway, token)).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(gateway, renewedToken(token))).toEqual({ auth: 200, tests: 200 });
   });
 
   it.each([

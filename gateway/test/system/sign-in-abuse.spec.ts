@@ -13,7 +13,7 @@ import {
 import { login, newAccount, register, type SignedIn } from '@mcat/test-support/system/accounts';
 import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 import { waitForResetLink } from '@mcat/test-support/system/mailbox';
-import { expectPublicAnswer } from './support/public-fields';
+import { answersTo, changePassword, statusAndBody, tokenOf } from './support/sessions';
 import { endWait } from './support/redis';
 
 /** docs/adr/0005: 10 wrong passwords in 15 minutes, then 1 minute, doubling up to 15. */
@@ -23,11 +23,6 @@ const FORGOT_PER_ADDRESS = 20;
 
 /** A client from a new random 127.x.y.z address for every request. */
 const anywhere = () => new GatewayClient();
-
-const statusAndBody = (response: GatewayResponse<unknown>) => ({
-  status: response.status,
-  body: response.body,
-});
 
 /** A 429 whose Retry-After is within (min, max] seconds and whose message says the same. */
 function expectWait(response: GatewayResponse<unknown>, min: number, max: number): void {
@@ -45,18 +40,7 @@ function expectWait(response: GatewayResponse<unknown>, min: number, max: number
 const signIn = (email: string, password: string, client = anywhere()) =>
   client.post('/api/auth/login', { email, password });
 
-/** What a token gets from auth (/api/auth/me) and from another service (/api/tests). */
-async function answersTo(token: string): Promise<{ auth: number; tests: number }> {
-  const gateway = anywhere();
-  const [auth, tests] = await Promise.all([
-    gateway.get('/api/auth/me', token),
-    gateway.get('/api/tests', token),
-  ]);
-  return { auth: auth.status, tests: tests.status };
-}
-
 const accountWait = (email: string) => endWait(`rate-limit:loginPerAccount:${email}`);
-const tokenOf = (link: string): string => new URL(link).pathname.split('/').pop() as string;
 
 describe('sign-in per account, from many addresses', () => {
   let owner: SignedIn;
@@ -179,23 +163,13 @@ describe('a password change or reset ends every other session', () => {
   it('change: the changing session goes on with a fresh token, every other token is refused', async () => {
     const student = await register(anywhere());
     const otherDevice = await login(anywhere(), student);
-    expect(await answersTo(otherDevice.token)).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(anywhere(), otherDevice.token)).toEqual({ auth: 200, tests: 200 });
 
-    const changed = expectPublicAnswer(
-      await anywhere().put<MessageResponse & { token: string }>(
-        '/api/auth/password',
-        { currentPassword: student.password, newPassword: 'changed-password-2' },
-        student.token,
-      ),
-    );
-    expect(statusAndBody(changed)).toEqual({
-      status: 200,
-      body: { message: AUTH_MESSAGES.passwordChanged, token: expect.any(String) },
-    });
+    const changed = await changePassword(anywhere(), student, 'changed-password-2');
 
-    expect(await answersTo(otherDevice.token)).toEqual({ auth: 401, tests: 401 });
-    expect(await answersTo(student.token)).toEqual({ auth: 401, tests: 401 });
-    expect(await answersTo(changed.body.token)).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(anywhere(), otherDevice.token)).toEqual({ auth: 401, tests: 401 });
+    expect(await answersTo(anywhere(), student.token)).toEqual({ auth: 401, tests: 401 });
+    expect(await answersTo(anywhere(), changed.body.token)).toEqual({ auth: 200, tests: 200 });
   });
 
   it('reset: every token issued before is refused, the new password signs in', async () => {
@@ -208,9 +182,9 @@ describe('a password change or reset ends every other session', () => {
     });
     expect(reset.status).toBe(200);
 
-    expect(await answersTo(student.token)).toEqual({ auth: 401, tests: 401 });
-    expect(await answersTo(otherDevice.token)).toEqual({ auth: 401, tests: 401 });
+    expect(await answersTo(anywhere(), student.token)).toEqual({ auth: 401, tests: 401 });
+    expect(await answersTo(anywhere(), otherDevice.token)).toEqual({ auth: 401, tests: 401 });
     const fresh = await login(anywhere(), { ...student, password: 'reset-password-2' });
-    expect(await answersTo(fresh.token)).toEqual({ auth: 200, tests: 200 });
+    expect(await answersTo(anywhere(), fresh.token)).toEqual({ auth: 200, tests: 200 });
   });
 });
