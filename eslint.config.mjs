@@ -35,7 +35,8 @@ const ELEMENTS = [
     capture: ['feature'],
   },
   { type: 'frontend-app', pattern: 'frontend/src/{app,prerender}/**', partialMatch: false },
-  { type: 'frontend-shared', pattern: 'frontend/src/{lib,components}/**', partialMatch: false },
+  { type: 'frontend-components', pattern: 'frontend/src/components/**', partialMatch: false },
+  { type: 'frontend-lib', pattern: 'frontend/src/lib/**', partialMatch: false },
   { type: 'frontend', pattern: 'frontend/**', partialMatch: false },
   { type: 'chart-test', pattern: 'helm/test/**', partialMatch: false },
   { type: 'stack-lib', pattern: 'scripts/lib/**', partialMatch: false },
@@ -52,7 +53,8 @@ const FILES = [
 ];
 
 const SERVICE = ['service', 'service-test'];
-const WEB_APP = ['frontend-shared', 'feature', 'frontend-app'];
+const WEB_SHARED = ['frontend-lib', 'frontend-components'];
+const WEB_APP = [...WEB_SHARED, 'feature', 'frontend-app'];
 const APPS = [
   ...SERVICE,
   'gateway',
@@ -126,10 +128,15 @@ const POLICIES = [
       'A frontend feature never imports another feature: src/app composes them; share through src/lib or src/components.',
   },
   {
-    from: { element: { type: 'frontend-shared' } },
+    from: { element: { types: { anyOf: WEB_SHARED } } },
     disallow: anyOf(['feature', 'frontend-app']),
     message:
       "The web app's shared code (src/lib, src/components) imports no feature and nothing of src/app or src/prerender: they build on it.",
+  },
+  {
+    from: { element: { type: 'frontend-lib' } },
+    disallow: anyOf(['frontend-components']),
+    message: "src/lib is the web app's ground: it imports no component of src/components.",
   },
   {
     from: { element: { type: 'feature' } },

@@ -68,6 +68,11 @@ const forbidden: [string, Snippet, RegExp][] = [
     /shared code .* nothing of src\/app/,
   ],
   [
+    "the web app's lib importing a component",
+    { filePath: 'frontend/src/lib/x.ts', imports: '../components/submit-button' },
+    /src\/lib is the web app's ground/,
+  ],
+  [
     'a feature importing src/app',
     { filePath: 'frontend/src/features/tests/components/x.ts', imports: '../../../app/hooks' },
     /feature never imports src\/app/,
@@ -111,6 +116,10 @@ const allowed: [string, Snippet][] = [
   [
     'the app composing features',
     { filePath: 'frontend/src/app/x.ts', imports: '../features/auth/api/auth-api' },
+  ],
+  [
+    'a shared component importing the lib',
+    { filePath: 'frontend/src/components/x.ts', imports: '../lib/use-hydrated' },
   ],
   [
     "a feature's spec rendering in the app's store",
