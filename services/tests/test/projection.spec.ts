@@ -7,8 +7,7 @@ import {
   type TestBody,
 } from '@mcat/contracts';
 import { deliverEvent, userUpdatedEvent } from '@mcat/service-kit/testing';
-import type { NatsConnection } from 'nats';
-import { newUserId, startOnOwnNats, type OwnNatsHarness, type TestsHarness } from './harness';
+import { newUserId, onOwnNats } from './harness';
 
 /** A test on `date` whose sections add up to `total`. */
 const scored = (date: string, total: number): TestBody => {
@@ -32,31 +31,24 @@ const profileChanged = (userId: string, plannedTestingDate: string | null, occur
 
 describe('GET /api/tests/projection', () => {
   /** A NATS of this file's own, so no other file's tests service takes its events. */
-  let own: OwnNatsHarness;
-  let nc: NatsConnection;
-  let h: TestsHarness;
-  beforeAll(async () => {
-    own = await startOnOwnNats();
-    ({ h, nc } = own);
-  });
-  afterAll(() => own?.close());
+  const own = onOwnNats();
 
   const student = (plannedTestingDate: string | null = '2026-06-01'): string => {
     const id = newUserId();
-    h.auth.setUser(id, { plannedTestingDate, isPremium: true });
+    own.h.auth.setUser(id, { plannedTestingDate, isPremium: true });
     return id;
   };
   const log = async (user: string, ...tests: [string, number][]): Promise<Test[]> => {
     const created: Test[] = [];
     for (const [date, total] of tests) {
-      const answer = await h.call<Test>(user, 'POST', '/api/tests', scored(date, total));
+      const answer = await own.h.call<Test>(user, 'POST', '/api/tests', scored(date, total));
       expect(answer.status).toBe(201);
       created.push(answer.body);
     }
     return created;
   };
   const project = (user: string) =>
-    h.call<ScoreProjection & { code?: string; message?: string }>(
+    own.h.call<ScoreProjection & { code?: string; message?: string }>(
       user,
       'GET',
       '/api/tests/projection',
@@ -123,7 +115,7 @@ describe('GET /api/tests/projection', () => {
     const user = student();
     const [first] = await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
     expect((await project(user)).status).toBe(200);
-    await h.call(user, 'DELETE', `/api/tests/${first!._id}`);
+    await own.h.call(user, 'DELETE', `/api/tests/${first!._id}`);
     expect((await project(user)).body).toMatchObject({
       code: 'PROJECTION_NEEDS_TESTS',
       message: projectionNeedsTests(2),
@@ -134,7 +126,12 @@ describe('GET /api/tests/projection', () => {
     const user = student('2025-05-01');
     const [first] = await log(user, ['2025-03-01', 500], ['2025-03-15', 500], ['2025-04-01', 500]);
     expect((await project(user)).body.predictedScore).toBe(500);
-    const edited = await h.call(user, 'PUT', `/api/tests/${first!._id}`, scored('2025-03-01', 510));
+    const edited = await own.h.call(
+      user,
+      'PUT',
+      `/api/tests/${first!._id}`,
+      scored('2025-03-01', 510),
+    );
     expect(edited.status).toBe(200);
     expect((await project(user)).body.predictedScore).toBeLessThan(500);
     await log(user, ['2025-04-15', 520]);
@@ -152,11 +149,11 @@ describe('GET /api/tests/projection', () => {
         message: PROJECTION_MESSAGES.needsDate,
       },
     });
-    await deliverEvent(nc, 'tests', profileChanged(user, '2025-09-01'));
+    await deliverEvent(own.nc, 'tests', profileChanged(user, '2025-09-01'));
     expect((await project(user)).body.atDate).toBe('2025-09-01');
-    await deliverEvent(nc, 'tests', profileChanged(user, '2025-10-01'));
+    await deliverEvent(own.nc, 'tests', profileChanged(user, '2025-10-01'));
     expect((await project(user)).body.atDate).toBe('2025-10-01');
-    await deliverEvent(nc, 'tests', profileChanged(user, null));
+    await deliverEvent(own.nc, 'tests', profileChanged(user, null));
     expect((await project(user)).body.code).toBe('PROJECTION_NEEDS_DATE');
   }, 30_000);
 
@@ -164,56 +161,56 @@ describe('GET /api/tests/projection', () => {
     const user = student('2025-07-01');
     await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
     const now = Date.now();
-    await deliverEvent(nc, 'tests', profileChanged(user, '2025-08-01', new Date(now)));
-    await deliverEvent(nc, 'tests', profileChanged(user, '2025-06-01', new Date(now - 60_000)));
+    await deliverEvent(own.nc, 'tests', profileChanged(user, '2025-08-01', new Date(now)));
+    await deliverEvent(own.nc, 'tests', profileChanged(user, '2025-06-01', new Date(now - 60_000)));
     expect((await project(user)).body.atDate).toBe('2025-08-01');
   }, 30_000);
 
   it('an event without the date (from an auth older than the field) leaves the date kept', async () => {
     const user = student('2025-07-01');
     await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
-    await deliverEvent(nc, 'tests', profileChanged(user, '2025-08-01'));
+    await deliverEvent(own.nc, 'tests', profileChanged(user, '2025-08-01'));
     const older = profileChanged(user, null);
     delete (older.data as { plannedTestingDate?: unknown }).plannedTestingDate;
-    await deliverEvent(nc, 'tests', older);
+    await deliverEvent(own.nc, 'tests', older);
     expect((await project(user)).body.atDate).toBe('2025-08-01');
   }, 30_000);
 
   it('asks auth, with the service credential, only for a student no event has told it about', async () => {
     const user = student('2025-07-01');
     await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
-    const [before, refused] = [h.auth.calls.get(user) ?? 0, h.auth.uncredentialedCalls];
+    const [before, refused] = [own.h.auth.calls.get(user) ?? 0, own.h.auth.uncredentialedCalls];
     expect((await project(user)).body.atDate).toBe('2025-07-01');
     expect((await project(user)).body.atDate).toBe('2025-07-01');
-    expect(h.auth.calls.get(user)).toBe(before + 1);
-    expect(h.auth.uncredentialedCalls).toBe(refused);
+    expect(own.h.auth.calls.get(user)).toBe(before + 1);
+    expect(own.h.auth.uncredentialedCalls).toBe(refused);
 
     const told = student('2025-07-01');
     await log(told, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
-    await deliverEvent(nc, 'tests', profileChanged(told, '2025-08-01'));
-    const asked = h.auth.calls.get(told) ?? 0;
+    await deliverEvent(own.nc, 'tests', profileChanged(told, '2025-08-01'));
+    const asked = own.h.auth.calls.get(told) ?? 0;
     expect((await project(told)).body.atDate).toBe('2025-08-01');
-    expect(h.auth.calls.get(told) ?? 0).toBe(asked);
+    expect(own.h.auth.calls.get(told) ?? 0).toBe(asked);
   }, 30_000);
 
   it('answers 503 while auth cannot say the date of a student it has no copy for, 401 for one auth does not know', async () => {
     const user = student('2025-07-01');
     await log(user, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
-    h.auth.failing = true;
+    own.h.auth.failing = true;
     try {
       expect(await project(user)).toMatchObject({
         status: 503,
         body: { statusCode: 503, message: PROJECTION_MESSAGES.unavailable },
       });
     } finally {
-      h.auth.failing = false;
+      own.h.auth.failing = false;
     }
     expect((await project(user)).body.atDate).toBe('2025-07-01');
 
     const unknown = newUserId();
-    h.auth.setUser(unknown, { isPremium: true });
+    own.h.auth.setUser(unknown, { isPremium: true });
     await log(unknown, ['2025-03-01', 500], ['2025-03-15', 501], ['2025-04-01', 502]);
-    h.auth.forget(unknown);
+    own.h.auth.forget(unknown);
     expect(await project(unknown)).toMatchObject({
       status: 401,
       body: { message: AUTH_MESSAGES.signInAgain },
@@ -221,7 +218,7 @@ describe('GET /api/tests/projection', () => {
   });
 
   it('without a token answers 401', async () => {
-    const response = await fetch(`${h.url}/api/tests/projection`);
+    const response = await fetch(`${own.h.url}/api/tests/projection`);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });

@@ -2,33 +2,21 @@ import { EVENT_SUBJECTS, type Test, type TestsAccountData } from '@mcat/contract
 import { createEventEnvelope, internalRequestHeaders } from '@mcat/service-kit';
 import { deliverEvent, TEST_INTERNAL_API_TOKEN, userUpdatedEvent } from '@mcat/service-kit/testing';
 import mongoose from 'mongoose';
-import type { NatsConnection } from 'nats';
-import {
-  newUserId,
-  startOnOwnNats,
-  testBody,
-  type OwnNatsHarness,
-  type TestsHarness,
-} from './harness';
+import { newUserId, onOwnNats, testBody } from './harness';
 
 /** A NATS of this file's own, so no other test file's instance takes the events. */
-let own: OwnNatsHarness;
-let nc: NatsConnection;
-let h: TestsHarness;
+const own = onOwnNats();
 let db: mongoose.Connection;
 
 beforeAll(async () => {
-  own = await startOnOwnNats();
-  ({ h, nc } = own);
-  db = await mongoose.createConnection(h.mongoUrl).asPromise();
+  db = await mongoose.createConnection(own.h.mongoUrl).asPromise();
 });
 afterAll(async () => {
   await db?.close();
-  await own?.close();
 });
 
 const exportOf = (userId: string, headers: Record<string, string>) =>
-  fetch(`${h.url}/internal/tests/users/${userId}/export`, { headers });
+  fetch(`${own.h.url}/internal/tests/users/${userId}/export`, { headers });
 
 const userDeleted = (userId: string) => createEventEnvelope(EVENT_SUBJECTS.userDeleted, { userId });
 
@@ -50,8 +38,13 @@ async function documentsOf(userId: string): Promise<Record<string, number>> {
 describe("the tests service's part of the student's data", () => {
   it("exports the user's tests and nothing of another user's, only with the service credential", async () => {
     const [ada, bob] = [newUserId(), newUserId()];
-    const created = await h.call<Test>(ada, 'POST', '/api/tests', testBody('2025-02-01', 'Ada FL'));
-    await h.call<Test>(bob, 'POST', '/api/tests', testBody('2025-02-02', 'Bob FL'));
+    const created = await own.h.call<Test>(
+      ada,
+      'POST',
+      '/api/tests',
+      testBody('2025-02-01', 'Ada FL'),
+    );
+    await own.h.call<Test>(bob, 'POST', '/api/tests', testBody('2025-02-02', 'Bob FL'));
 
     const response = await exportOf(ada, internalRequestHeaders(TEST_INTERNAL_API_TOKEN));
     expect(response.status).toBe(200);
@@ -69,12 +62,12 @@ describe("the tests service's part of the student's data", () => {
 
   it('auth.user.deleted erases every document of the user and keeps the others; a repeat is harmless', async () => {
     const [ada, bob] = [newUserId(), newUserId()];
-    expect((await h.call(ada, 'POST', '/api/tests', testBody('2025-03-01'))).status).toBe(201);
-    const idempotent = await h.call(ada, 'POST', '/api/tests', testBody('2025-03-03'), {
+    expect((await own.h.call(ada, 'POST', '/api/tests', testBody('2025-03-01'))).status).toBe(201);
+    const idempotent = await own.h.call(ada, 'POST', '/api/tests', testBody('2025-03-03'), {
       'idempotency-key': 'ada-key-1',
     });
     expect(idempotent.status).toBe(201);
-    const kept = await h.call<Test>(bob, 'POST', '/api/tests', testBody('2025-03-04'));
+    const kept = await own.h.call<Test>(bob, 'POST', '/api/tests', testBody('2025-03-04'));
     // Events about each that the outbox relay gave up publishing (as the relay stores them).
     const deadLetters = db.db!.collection<{ _id: string; [field: string]: unknown }>(
       'outbox_dead_letters',
@@ -90,7 +83,11 @@ describe("the tests service's part of the student's data", () => {
       });
     }
     // The copies of auth's facts about the student (the plan, the planned testing date).
-    await deliverEvent(nc, 'tests', userUpdatedEvent(ada, { plannedTestingDate: '2025-06-01' }));
+    await deliverEvent(
+      own.nc,
+      'tests',
+      userUpdatedEvent(ada, { plannedTestingDate: '2025-06-01' }),
+    );
     expect(Object.keys(await documentsOf(ada))).toEqual(
       expect.arrayContaining([
         'tests',
@@ -101,22 +98,22 @@ describe("the tests service's part of the student's data", () => {
       ]),
     );
 
-    await deliverEvent(nc, 'tests', userDeleted(ada));
+    await deliverEvent(own.nc, 'tests', userDeleted(ada));
 
     expect(await documentsOf(ada)).toEqual({});
     expect(await deadLetters.countDocuments({ _id: `tests:dead-${ada}` })).toBe(0);
     expect(await deadLetters.countDocuments({ _id: `tests:dead-${bob}` })).toBe(1);
-    expect((await h.call<Test[]>(ada, 'GET', '/api/tests')).body).toEqual([]);
-    expect((await h.call<Test[]>(bob, 'GET', '/api/tests')).body).toEqual([kept.body]);
+    expect((await own.h.call<Test[]>(ada, 'GET', '/api/tests')).body).toEqual([]);
+    expect((await own.h.call<Test[]>(bob, 'GET', '/api/tests')).body).toEqual([kept.body]);
 
     // A second deletion event of the same user (a replay, another auth replica's) finds nothing.
-    await deliverEvent(nc, 'tests', userDeleted(ada));
+    await deliverEvent(own.nc, 'tests', userDeleted(ada));
     expect(await documentsOf(ada)).toEqual({});
-    expect((await h.call<Test[]>(bob, 'GET', '/api/tests')).body).toEqual([kept.body]);
+    expect((await own.h.call<Test[]>(bob, 'GET', '/api/tests')).body).toEqual([kept.body]);
 
     // The plan's places went with the tests: the free plan's two tests fit again.
     for (const date of ['2025-03-05', '2025-03-06']) {
-      expect((await h.call(ada, 'POST', '/api/tests', testBody(date))).status).toBe(201);
+      expect((await own.h.call(ada, 'POST', '/api/tests', testBody(date))).status).toBe(201);
     }
   }, 30_000);
 });
