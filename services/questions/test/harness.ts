@@ -3,11 +3,11 @@ import {
   AuthInternalStub,
   markSessionVersionsSynced,
   randomObjectId,
-  TEST_INTERNAL_API_TOKEN,
   TestTokenIssuer,
 } from '@mcat/service-kit/testing';
 import type { Question, QuestionBody, Test } from '@mcat/contracts';
 import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
+import { serviceTestConfig } from '@mcat/test-support/service-test-config';
 import { testInfra } from '@mcat/test-support/test-env';
 import { startTestsService } from '../../tests/src/start';
 import type { QuestionsConfig } from '../src/config';
@@ -55,8 +55,6 @@ export interface Replica {
 
 export const newUserId = randomObjectId;
 
-const LOG_LEVEL = process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent';
-
 async function request<T>(
   base: string,
   token: string,
@@ -93,19 +91,11 @@ export async function startHarness(): Promise<QuestionsHarness> {
   const issuer = await TestTokenIssuer.start();
   const auth = await AuthInternalStub.start();
   await markSessionVersionsSynced(testInfra.redisUrl);
-  const common = {
-    NODE_ENV: 'test' as const,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: LOG_LEVEL as 'silent',
-    NATS_URL: nats.url,
-    EVENT_STREAM_REPLICAS: 1,
-    REDIS_URL: testInfra.redisUrl,
-    JWKS_URL: issuer.jwksUrl,
-    SHUTDOWN_GRACE_MS: 0,
-    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
-    TRUSTED_PROXIES: [],
-    AUTH_INTERNAL_URL: auth.url,
-  };
+  const common = serviceTestConfig({
+    natsUrl: nats.url,
+    jwksUrl: issuer.jwksUrl,
+    authUrl: auth.url,
+  });
   const testsApp = await startTestsService({ ...common, PORT: 0, MONGO_URL: testInfra.mongoUrl() });
   const testsUrl = await baseUrl(testsApp);
   const questionsConfig: QuestionsConfig = {

@@ -1,10 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import {
-  AuthInternalStub,
-  randomObjectId,
-  TEST_INTERNAL_API_TOKEN,
-  TestTokenIssuer,
-} from '@mcat/service-kit/testing';
+import { AuthInternalStub, randomObjectId, TestTokenIssuer } from '@mcat/service-kit/testing';
 import {
   SECTION_SCORE_MAX,
   SECTION_SCORE_MIN,
@@ -12,7 +7,8 @@ import {
   type Test,
   type TestBody,
 } from '@mcat/contracts';
-import { privateNats } from '@mcat/test-support/private-infra';
+import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
+import { serviceTestConfig } from '@mcat/test-support/service-test-config';
 import { testInfra } from '@mcat/test-support/test-env';
 import { connect, type NatsConnection } from 'nats';
 import type { TestsConfig } from '../src/config';
@@ -60,19 +56,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<TestsH
   const auth = await AuthInternalStub.start();
   const mongoUrl = options.mongoUrl ?? testInfra.mongoUrl();
   const config: TestsConfig = {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
+    ...serviceTestConfig({
+      natsUrl: options.natsUrl ?? testInfra.natsUrl,
+      jwksUrl: issuer.jwksUrl,
+      authUrl: auth.url,
+    }),
     PORT: 0,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent',
     MONGO_URL: mongoUrl,
-    NATS_URL: options.natsUrl ?? testInfra.natsUrl,
-    EVENT_STREAM_REPLICAS: 1,
-    REDIS_URL: testInfra.redisUrl,
-    JWKS_URL: issuer.jwksUrl,
-    SHUTDOWN_GRACE_MS: 0,
-    INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
-    TRUSTED_PROXIES: [],
-    AUTH_INTERNAL_URL: auth.url,
   };
   const app = await startTestsService(config);
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -133,28 +123,40 @@ export async function startHarness(options: HarnessOptions = {}): Promise<TestsH
 
 /** The service on a NATS of its own, and a connection to that NATS to deliver events on. */
 export interface OwnNatsHarness {
-  h: TestsHarness;
-  nc: NatsConnection;
-  /** Closes the connection, the service and the NATS. */
-  close(): Promise<void>;
+  readonly h: TestsHarness;
+  readonly nc: NatsConnection;
 }
 
 /**
- * The service on a NATS of the calling file's own: every instance on one NATS shares the durable
- * consumer `tests-<subject>`, so on the shared test NATS another test file's instance (with
- * another database) could take the event.
+ * The service on a NATS of the calling file's (or describe block's) own, started before its tests
+ * and stopped after them: every instance on one NATS shares the durable consumer
+ * `tests-<subject>`, so on the shared test NATS another test file's instance (with another
+ * database) could take the event.
  */
-export async function startOnOwnNats(): Promise<OwnNatsHarness> {
-  const nats = await privateNats();
-  const h = await startHarness({ natsUrl: nats.url });
-  const nc = await connect({ servers: nats.url });
+export function onOwnNats(): OwnNatsHarness {
+  let nats: PrivateServer | undefined;
+  let h: TestsHarness | undefined;
+  let nc: NatsConnection | undefined;
+  beforeAll(async () => {
+    nats = await privateNats();
+    h = await startHarness({ natsUrl: nats.url });
+    nc = await connect({ servers: nats.url });
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await h?.close();
+    await nats?.dispose();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The harness starts in beforeAll');
+    return value;
+  };
   return {
-    h,
-    nc,
-    async close() {
-      await nc.close();
-      await h.close();
-      await nats.dispose();
+    get h() {
+      return started(h);
+    },
+    get nc() {
+      return started(nc);
     },
   };
 }
