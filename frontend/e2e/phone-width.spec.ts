@@ -14,13 +14,8 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import {
-  addTestThroughApi,
-  buyPremiumWithCoupon,
-  newAccount,
-  registerThroughApi,
-  signInPage,
-} from './support/accounts';
+import { addTestThroughApi, newAccount, registerThroughApi, signInPage } from './support/accounts';
+import { buyPremiumWithCoupon } from './support/premium';
 import { sidewaysOverflows } from './support/sideways-overflow';
 import {
   addQuestionThroughApi,

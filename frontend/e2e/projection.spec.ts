@@ -6,13 +6,8 @@
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
-import {
-  addTestThroughApi,
-  buyPremiumWithCoupon,
-  newAccount,
-  registerThroughApi,
-  signInPage,
-} from './support/accounts';
+import { addTestThroughApi, newAccount, registerThroughApi, signInPage } from './support/accounts';
+import { buyPremiumWithCoupon } from './support/premium';
 import { keepScreenshot, useColourScheme, type ColourScheme } from './support/screenshots';
 
 // The contracts are CommonJS: values are required, as e2e/support/mailbox.ts does.

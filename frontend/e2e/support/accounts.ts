@@ -1,7 +1,7 @@
 /** Accounts made through the real API, and signing a browser page in with one. */
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { AuthResponse, CouponResult, Test } from '@mcat/contracts';
+import type { AuthResponse, Test } from '@mcat/contracts';
 
 export interface Account {
   name: string;
@@ -49,26 +49,4 @@ export const addTestThroughApi = async (
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Test;
-};
-
-/**
- * Premium through the dev provider's 100% coupon: a payment for the staff to see, and room for
- * more than the free plan's two tests.
- */
-export const buyPremiumWithCoupon = async (
-  request: APIRequestContext,
-  token: string,
-): Promise<void> => {
-  const headers = { Authorization: `Bearer ${token}` };
-  const coupon = await request.post('/api/auth/apply-coupon', {
-    headers,
-    data: { couponCode: 'FREEMCAT' },
-  });
-  expect(coupon.status(), await coupon.text()).toBe(200);
-  const { couponId } = (await coupon.json()) as CouponResult;
-  const claimed = await request.post('/api/auth/create-payment-intent', {
-    headers,
-    data: { couponId },
-  });
-  expect(claimed.status(), await claimed.text()).toBe(200);
 };
