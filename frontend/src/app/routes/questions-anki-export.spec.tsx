@@ -7,6 +7,7 @@ import {
   type Question,
   type QuestionPage,
 } from '@mcat/contracts';
+import { fakeServer, json } from '../../test-support/fake-server';
 import { storedQuestions } from '../../test-support/fixtures';
 import { renderRoute } from '../../test-support/render-route';
 import { QuestionsRoute } from './questions-route';
@@ -15,53 +16,41 @@ const EXPORT_ID = '8f9c2a5e-5d43-4c1f-9a59-0d3c4d3f6a11';
 
 const stored = (): Question[] => storedQuestions(4, (i) => (i < 2 ? 'Optics' : 'Enzymes'));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** The questions service: the list and search, and the Anki export of the search's answer. */
-function fakeServer() {
+function ankiServer() {
   const questions = stored();
-  const requests: URL[] = [];
   let exported: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      requests.push(url);
-      const tag = url.searchParams.get('topicTag');
-      const matching = questions.filter((q) => !tag || q.topicTags.includes(tag));
-      const route = `${request.method} ${url.pathname}`;
-      if (route === 'GET /api/tests') return json(200, []);
-      if (route === 'GET /api/questions' || route === 'GET /api/questions/search') {
-        const page: QuestionPage = {
-          questions: matching.map((q) => ({ ...q })),
-          total: matching.length,
-          nextCursor: null,
-        };
-        return json(200, page);
-      }
-      if (route === 'GET /api/questions/export/anki') {
-        exported = matching.map((q) => q._id);
-        return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
-          status: 200,
-          headers: {
-            'Content-Type': 'application/vnd.anki',
-            [ANKI_EXPORT_ID_HEADER]: EXPORT_ID,
-            [ANKI_EXPORT_COUNT_HEADER]: String(exported.length),
-          },
-        });
-      }
-      if (route === 'POST /api/questions/export/anki/mark') {
-        for (const q of questions) if (exported.includes(q._id)) q.ankiCardMade = true;
-        return json(200, {
-          marked: exported.length,
-          message: ANKI_MESSAGES.marked(exported.length),
-        });
-      }
-      return json(404, { statusCode: 404, message: 'Not Found' });
-    }),
-  );
+  const requests = fakeServer((route, url) => {
+    const tag = url.searchParams.get('topicTag');
+    const matching = questions.filter((q) => !tag || q.topicTags.includes(tag));
+    if (route === 'GET /api/questions' || route === 'GET /api/questions/search') {
+      const page: QuestionPage = {
+        questions: matching.map((q) => ({ ...q })),
+        total: matching.length,
+        nextCursor: null,
+      };
+      return json(200, page);
+    }
+    if (route === 'GET /api/questions/export/anki') {
+      exported = matching.map((q) => q._id);
+      return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/vnd.anki',
+          [ANKI_EXPORT_ID_HEADER]: EXPORT_ID,
+          [ANKI_EXPORT_COUNT_HEADER]: String(exported.length),
+        },
+      });
+    }
+    if (route === 'POST /api/questions/export/anki/mark') {
+      for (const q of questions) if (exported.includes(q._id)) q.ankiCardMade = true;
+      return json(200, {
+        marked: exported.length,
+        message: ANKI_MESSAGES.marked(exported.length),
+      });
+    }
+    return undefined;
+  });
   return { requests };
 }
 
@@ -86,7 +75,7 @@ const switchOf = (questionNumber: number) =>
 
 describe('/questions: Export to Anki', { timeout: 30_000 }, () => {
   it('exports the filtered questions, and marking them shows in the list at once', async () => {
-    const { requests } = fakeServer();
+    const { requests } = ankiServer();
     renderRoute(<QuestionsRoute />, { pattern: '/questions', path: '/questions' });
     await screen.findByRole('table', { name: 'All missed questions' });
     fireEvent.change(screen.getByLabelText('Topic Tag'), { target: { value: 'Optics' } });

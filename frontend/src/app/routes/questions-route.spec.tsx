@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question, QuestionPage } from '@mcat/contracts';
+import { fakeServer, json } from '../../test-support/fake-server';
 import { storedQuestions } from '../../test-support/fixtures';
 import { renderRoute } from '../../test-support/render-route';
 import { QuestionsRoute } from './questions-route';
@@ -13,22 +14,13 @@ const idOf = (index: number) => String(index).padStart(24, '0');
 const stored = (count: number): Question[] =>
   storedQuestions(count, (i) => (i % 2 === 0 ? 'Optics' : 'Enzymes'));
 
-const json = (status: number, body?: unknown) =>
-  body === undefined
-    ? new Response(null, { status })
-    : new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-
 /**
  * The questions service as the page sees it: pages after a cursor (here the last question's id),
  * the search's topic tag, the Anki toggle and delete. `failNextPages` answers that many requests
  * for a page after the first with 503.
  */
-function fakeServer(questions: Question[]) {
+function questionsServer(questions: Question[]) {
   const state = { questions, failNextPages: 0 };
-  const requests: URL[] = [];
   const page = (matching: Question[], url: URL): QuestionPage => {
     const limit = Number(url.searchParams.get('limit'));
     const cursor = url.searchParams.get('cursor');
@@ -41,43 +33,35 @@ function fakeServer(questions: Question[]) {
       nextCursor: last && start + limit < matching.length ? last._id : null,
     };
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      requests.push(url);
-      const route = `${request.method} ${url.pathname}`;
-      if (route === 'GET /api/tests') return json(200, []);
-      if (route === 'GET /api/questions' || route === 'GET /api/questions/search') {
-        if (url.searchParams.has('cursor') && state.failNextPages > 0) {
-          state.failNextPages -= 1;
-          return json(503);
-        }
-        const tag = url.searchParams.get('topicTag');
-        return json(
-          200,
-          page(
-            state.questions.filter((q) => !tag || q.topicTags.includes(tag)),
-            url,
-          ),
-        );
+  const requests = fakeServer((route, url) => {
+    if (route === 'GET /api/questions' || route === 'GET /api/questions/search') {
+      if (url.searchParams.has('cursor') && state.failNextPages > 0) {
+        state.failNextPages -= 1;
+        return json(503);
       }
-      const anki = /^PATCH \/api\/questions\/(\w+)\/anki$/.exec(route);
-      if (anki) {
-        const question = state.questions.find((q) => q._id === anki[1]);
-        if (!question) return json(404, { statusCode: 404, message: 'Question Not Found' });
-        question.ankiCardMade = !question.ankiCardMade;
-        return json(200, question);
-      }
-      const removed = /^DELETE \/api\/questions\/(\w+)$/.exec(route);
-      if (removed) {
-        state.questions = state.questions.filter((q) => q._id !== removed[1]);
-        return json(200, { message: 'Question deleted' });
-      }
-      return json(404, { statusCode: 404, message: 'Not Found' });
-    }),
-  );
+      const tag = url.searchParams.get('topicTag');
+      return json(
+        200,
+        page(
+          state.questions.filter((q) => !tag || q.topicTags.includes(tag)),
+          url,
+        ),
+      );
+    }
+    const anki = /^PATCH \/api\/questions\/(\w+)\/anki$/.exec(route);
+    if (anki) {
+      const question = state.questions.find((q) => q._id === anki[1]);
+      if (!question) return json(404, { statusCode: 404, message: 'Question Not Found' });
+      question.ankiCardMade = !question.ankiCardMade;
+      return json(200, question);
+    }
+    const removed = /^DELETE \/api\/questions\/(\w+)$/.exec(route);
+    if (removed) {
+      state.questions = state.questions.filter((q) => q._id !== removed[1]);
+      return json(200, { message: 'Question deleted' });
+    }
+    return undefined;
+  });
   const listRequests = () => requests.filter((url) => url.pathname.startsWith('/api/questions'));
   return { state, listRequests };
 }
@@ -116,7 +100,7 @@ afterEach(() => {
 
 describe('/questions, a page at a time', { timeout: 30_000 }, () => {
   it('shows the first page at once with the count of the whole list', async () => {
-    const { listRequests } = fakeServer(stored(120));
+    const { listRequests } = questionsServer(stored(120));
     const table = await openPage();
     expect(screen.getByRole('heading', { name: '120 questions' })).toBeTruthy();
     expect(await switchOf(1)).toBeTruthy();
@@ -127,7 +111,7 @@ describe('/questions, a page at a time', { timeout: 30_000 }, () => {
   });
 
   it('loads the next pages as the student scrolls near the end, each after the last cursor', async () => {
-    const { listRequests } = fakeServer(stored(120));
+    const { listRequests } = questionsServer(stored(120));
     const table = await openPage();
     scrollToEnd(table);
     await waitFor(() =>
@@ -143,7 +127,7 @@ describe('/questions, a page at a time', { timeout: 30_000 }, () => {
   });
 
   it('a page that fails to load says what to do, and Try again loads it', async () => {
-    const { state, listRequests } = fakeServer(stored(120));
+    const { state, listRequests } = questionsServer(stored(120));
     state.failNextPages = 1;
     const table = await openPage();
     scrollToEnd(table);
@@ -161,7 +145,7 @@ describe('/questions, a page at a time', { timeout: 30_000 }, () => {
   });
 
   it('applying filters starts the search from its first page, with its own count', async () => {
-    const { listRequests } = fakeServer(stored(120));
+    const { listRequests } = questionsServer(stored(120));
     const table = await openPage();
     scrollToEnd(table);
     await waitFor(() => expect(listRequests().length).toBeGreaterThan(1));
@@ -174,7 +158,7 @@ describe('/questions, a page at a time', { timeout: 30_000 }, () => {
   });
 
   it('an Anki toggle and a delete show in the list the student is looking at', async () => {
-    fakeServer(stored(120));
+    questionsServer(stored(120));
     await openPage();
     const anki = await switchOf(3);
     expect((anki as HTMLInputElement).checked).toBe(false);
