@@ -1,7 +1,5 @@
 import { EVENT_SUBJECTS, type TestSnapshot } from '@mcat/contracts';
-import mongoose, { type Connection } from 'mongoose';
-import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
-import { testInfra } from '@mcat/test-support/test-env';
+import mongoose from 'mongoose';
 import {
   listOutboxDeadLetters,
   OUTBOX_DEAD_LETTERS,
@@ -9,12 +7,8 @@ import {
   replayOutboxDeadLetter,
   type OutboxDeadLetter,
 } from '../src';
-import {
-  startEventTestService,
-  type Effect,
-  type EventTestService,
-} from './support/event-test-service';
-import { natsTestClient, type NatsTestClient } from './support/nats-test-client';
+import { startEventTestService } from './support/event-test-service';
+import { outboxWorld } from './support/outbox-world';
 import { waitFor } from './support/wait-for';
 
 jest.setTimeout(60_000);
@@ -32,55 +26,32 @@ const snapshot = (source: string): TestSnapshot => ({
 const OVERSIZED_SOURCE = 'x'.repeat(1_200_000);
 
 describe('outbox dead letters: an event that can never be published', () => {
-  let nats: PrivateServer;
-  let client: NatsTestClient;
-  let consumerDb: Connection;
-  let publisherDb: Connection;
-  const consumerMongoUrl = testInfra.mongoUrl();
-  const publisherMongoUrl = testInfra.mongoUrl();
-  const running: EventTestService[] = [];
+  const world = outboxWorld();
 
-  const effect = (id: string) => consumerDb.collection<Effect>('effects').findOne({ _id: id });
-  const handledOnce = (id: string) =>
-    waitFor(`event ${id} to be handled`, async () => {
-      const found = await effect(id);
-      return found?.count === 1 ? found : null;
-    });
-  const deadLetters = () => publisherDb.collection<OutboxDeadLetter>(OUTBOX_DEAD_LETTERS);
+  const deadLetters = () => world.publisherDb.collection<OutboxDeadLetter>(OUTBOX_DEAD_LETTERS);
   const outboxOf = async (id: mongoose.Types.ObjectId) =>
-    (await publisherDb.collection('notes').findOne({ _id: id }))?.outbox as unknown[] | undefined;
+    (await world.publisherDb.collection('notes').findOne({ _id: id }))?.outbox as
+      unknown[] | undefined;
 
   beforeAll(async () => {
-    nats = await privateNats();
-    client = await natsTestClient(nats.url);
-    consumerDb = await mongoose.createConnection(consumerMongoUrl).asPromise();
-    publisherDb = await mongoose.createConnection(publisherMongoUrl).asPromise();
-    running.push(
+    world.running.push(
       await startEventTestService({
         name: 'questions',
-        mongoUrl: consumerMongoUrl,
-        natsUrl: nats.url,
+        mongoUrl: world.consumerMongoUrl,
+        natsUrl: world.nats.url,
         consume: { retryDelaysMs: [200] },
       }),
     );
   });
 
-  afterAll(async () => {
-    await Promise.all(running.splice(0).map((service) => service.close()));
-    await client.close();
-    await consumerDb.close();
-    await publisherDb.close();
-    await nats.dispose();
-  });
-
   it('keeps an oversized or malformed event in outbox_dead_letters with its error, and publishes the events behind it', async () => {
     const publisher = await startEventTestService({
       name: 'tests',
-      mongoUrl: publisherMongoUrl,
-      natsUrl: nats.url,
+      mongoUrl: world.publisherMongoUrl,
+      natsUrl: world.nats.url,
       outboxRelay: { pollIntervalMs: 200, maxBackoffMs: 500 },
     });
-    running.push(publisher);
+    world.running.push(publisher);
 
     const oversized = outboxEvent(created, snapshot(OVERSIZED_SOURCE));
     const after = outboxEvent(created, snapshot('AAMC FL 1'));
@@ -94,7 +65,7 @@ describe('outbox dead letters: an event that can never be published', () => {
       outbox: [oversized, after],
     });
     // Past the schema's validation, so marked by hand as the plugin marks its writes.
-    const malformed = await publisherDb.collection('notes').insertOne({
+    const malformed = await world.publisherDb.collection('notes').insertOne({
       title: 'malformed',
       outbox: [unknownSubject],
       outboxPending: true,
@@ -102,14 +73,14 @@ describe('outbox dead letters: an event that can never be published', () => {
     await publisher.notes.create({ title: 'other', outbox: [other] });
 
     // The events behind the unpublishable ones are published and handled.
-    await handledOnce(after.id);
-    await handledOnce(other.id);
+    await world.handledOnce(after.id);
+    await world.handledOnce(other.id);
     await waitFor('both outboxes to be emptied', async () => {
       const [a, b] = await Promise.all([outboxOf(poisoned._id), outboxOf(malformed.insertedId)]);
       return a?.length === 0 && b?.length === 0;
     });
 
-    const letters = await listOutboxDeadLetters(publisherDb.db!);
+    const letters = await listOutboxDeadLetters(world.publisherDb.db!);
     expect(letters).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -127,32 +98,34 @@ describe('outbox dead letters: an event that can never be published', () => {
       ]),
     );
     expect(letters.find((l) => l.id === oversized.id)?.bytes).toBeGreaterThan(1_200_000);
-    expect(await effect(oversized.id)).toBeNull();
+    expect(await world.effect(oversized.id)).toBeNull();
   });
 
   it('replays a dead letter once its cause is fixed: the consumer handles it and the letter is gone', async () => {
-    const db = publisherDb.db!;
+    const db = world.publisherDb.db!;
     await deadLetters().updateOne(
       { _id: (await listOutboxDeadLetters(db)).find((l) => l.bytes > 1_000_000)!.id },
       { $set: { 'entry.data.source': 'AAMC FL 4' } },
     );
     const [fixed] = (await listOutboxDeadLetters(db)).filter((l) => l.subject === created);
-    const subject = await replayOutboxDeadLetter(db, (e) => client.publish(e), fixed!.id);
+    const subject = await replayOutboxDeadLetter(db, (e) => world.client.publish(e), fixed!.id);
 
     expect(subject).toBe(created);
-    expect((await handledOnce(fixed!.id)).data).toEqual(
+    expect((await world.handledOnce(fixed!.id)).data).toEqual(
       expect.objectContaining({ source: 'AAMC FL 4' }),
     );
     expect(await deadLetters().findOne({ _id: fixed!.id })).toBeNull();
-    await expect(replayOutboxDeadLetter(db, (e) => client.publish(e), fixed!.id)).rejects.toThrow(
-      `No outbox dead letter ${fixed!.id}`,
-    );
+    await expect(
+      replayOutboxDeadLetter(db, (e) => world.client.publish(e), fixed!.id),
+    ).rejects.toThrow(`No outbox dead letter ${fixed!.id}`);
   });
 
   it('refuses to replay an entry that is still no event, and keeps it', async () => {
-    const db = publisherDb.db!;
+    const db = world.publisherDb.db!;
     const [still] = (await listOutboxDeadLetters(db)).filter((l) => l.subject === 'tests.nope');
-    await expect(replayOutboxDeadLetter(db, (e) => client.publish(e), still!.id)).rejects.toThrow(
+    await expect(
+      replayOutboxDeadLetter(db, (e) => world.client.publish(e), still!.id),
+    ).rejects.toThrow(
       'is still no event: the subject "tests.nope" is not an event subject of the product',
     );
     expect(await deadLetters().findOne({ _id: still!.id })).not.toBeNull();

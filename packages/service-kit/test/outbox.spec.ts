@@ -1,6 +1,5 @@
 import { EVENT_SUBJECTS, type TestSnapshot } from '@mcat/contracts';
 import mongoose, { type Connection } from 'mongoose';
-import { privateNats, type PrivateServer } from '@mcat/test-support/private-infra';
 import { testInfra } from '@mcat/test-support/test-env';
 import { consumerName, outboxEvent } from '../src';
 import { TEST_INTERNAL_API_TOKEN } from '../src/testing';
@@ -8,10 +7,9 @@ import {
   noteSchema,
   startEventTestService,
   type Effect,
-  type EventTestService,
   type Note,
 } from './support/event-test-service';
-import { natsTestClient, type NatsTestClient } from './support/nats-test-client';
+import { outboxWorld } from './support/outbox-world';
 import { sleep, waitFor } from './support/wait-for';
 
 // Services boot, NATS restarts and redeliveries take seconds on a loaded 2-core machine.
@@ -32,67 +30,40 @@ interface StoredNote extends Note {
 }
 
 describe('outbox relay', () => {
-  let nats: PrivateServer;
-  let client: NatsTestClient;
-  let consumerDb: Connection;
-  let publisherDb: Connection;
-  const consumerMongoUrl = testInfra.mongoUrl();
-  const publisherMongoUrl = testInfra.mongoUrl();
-  const running: EventTestService[] = [];
+  const world = outboxWorld();
 
   const consumer = consumerName('questions', created);
-  const effect = (id: string) => consumerDb.collection<Effect>('effects').findOne({ _id: id });
   const storedNote = (id: mongoose.Types.ObjectId) =>
-    publisherDb.collection<StoredNote>('notes').findOne({ _id: id });
+    world.publisherDb.collection<StoredNote>('notes').findOne({ _id: id });
 
   const startPublisher = async (pollIntervalMs = 200) => {
     const service = await startEventTestService({
       name: 'tests',
-      mongoUrl: publisherMongoUrl,
-      natsUrl: nats.url,
+      mongoUrl: world.publisherMongoUrl,
+      natsUrl: world.nats.url,
       outboxRelay: { pollIntervalMs, maxBackoffMs: 500 },
     });
-    running.push(service);
+    world.running.push(service);
     return service;
   };
   const startConsumer = async () => {
     const service = await startEventTestService({
       name: 'questions',
-      mongoUrl: consumerMongoUrl,
-      natsUrl: nats.url,
+      mongoUrl: world.consumerMongoUrl,
+      natsUrl: world.nats.url,
       consume: { retryDelaysMs: [200] },
     });
-    running.push(service);
+    world.running.push(service);
     return service;
   };
-  const handledOnce = (id: string) =>
-    waitFor(`event ${id} to be handled`, async () => {
-      const found = await effect(id);
-      return found?.count === 1 ? found : null;
-    });
-
-  beforeAll(async () => {
-    nats = await privateNats();
-    client = await natsTestClient(nats.url);
-    consumerDb = await mongoose.createConnection(consumerMongoUrl).asPromise();
-    publisherDb = await mongoose.createConnection(publisherMongoUrl).asPromise();
-  });
-
   afterEach(async () => {
-    await Promise.all(running.splice(0).map((service) => service.close()));
-  });
-
-  afterAll(async () => {
-    await client.close();
-    await consumerDb.close();
-    await publisherDb.close();
-    await nats.dispose();
+    await Promise.all(world.running.splice(0).map((service) => service.close()));
   });
 
   it('publishes a write made while NATS is stopped once NATS is back, and the consumer handles it exactly once', async () => {
     const publisher = await startPublisher();
     await startConsumer();
-    await nats.stop();
+    await world.nats.stop();
 
     const entry = outboxEvent(created, snapshot());
     const note = await publisher.notes.create({
@@ -102,19 +73,19 @@ describe('outbox relay', () => {
     await sleep(2000);
     expect((await storedNote(note._id))?.outbox).toHaveLength(1);
 
-    await nats.start();
+    await world.nats.start();
     const natsBackAt = Date.now();
-    const handled = await handledOnce(entry.id);
+    const handled = await world.handledOnce(entry.id);
     process.stdout.write(`NATS back to event handled: ${Date.now() - natsBackAt} ms\n`);
     expect(handled.data).toEqual(entry.data);
     await waitFor(
       'the outbox to be emptied',
       async () => (await storedNote(note._id))?.outbox?.length === 0,
     );
-    await waitFor('the consumer to settle', () => client.consumerIdle('TESTS', consumer));
+    await waitFor('the consumer to settle', () => world.client.consumerIdle('TESTS', consumer));
     await sleep(1000);
-    expect((await effect(entry.id))?.count).toBe(1);
-    expect((await effect(entry.id))?.attempts).toHaveLength(1);
+    expect((await world.effect(entry.id))?.count).toBe(1);
+    expect((await world.effect(entry.id))?.attempts).toHaveLength(1);
   });
 
   it('shows the waiting events and the age of the oldest on /metrics while NATS is away, and none once they are out', async () => {
@@ -132,7 +103,7 @@ describe('outbox relay', () => {
         age: value('outbox_oldest_event_age_seconds'),
       };
     };
-    await nats.stop();
+    await world.nats.stop();
     try {
       await publisher.notes.create({
         title: 'waiting for NATS',
@@ -144,7 +115,7 @@ describe('outbox relay', () => {
       expect(waiting.age).toBeGreaterThanOrEqual(1);
       expect(waiting.age).toBeLessThan(30);
     } finally {
-      await nats.start();
+      await world.nats.start();
     }
     await waitFor('the backlog to be published', async () => (await backlog()).events === 0);
     expect((await backlog()).age).toBe(0);
@@ -153,15 +124,15 @@ describe('outbox relay', () => {
   it('loses nothing when the process stops between the write and the publish: the relay publishes the stored entry when it starts', async () => {
     const entry = outboxEvent(created, snapshot());
     const id = new mongoose.Types.ObjectId();
-    await publisherDb
+    await world.publisherDb
       .collection<StoredNote>('notes')
       .insertOne({ _id: id, title: 'written before a crash', deletedAt: null, outbox: [entry] });
     await startConsumer();
     await sleep(500);
-    expect(await effect(entry.id)).toBeNull();
+    expect(await world.effect(entry.id)).toBeNull();
 
     await startPublisher();
-    await handledOnce(entry.id);
+    await world.handledOnce(entry.id);
     await waitFor(
       'the outbox to be emptied',
       async () => (await storedNote(id))?.outbox?.length === 0,
@@ -176,7 +147,7 @@ describe('outbox relay', () => {
     const entry = outboxEvent(created, snapshot());
     const startedAt = Date.now();
     await publisher.notes.create({ title: 'nudged', outbox: [entry] });
-    await handledOnce(entry.id);
+    await world.handledOnce(entry.id);
     const latencyMs = Date.now() - startedAt;
     process.stdout.write(`outbox write to handled event: ${latencyMs} ms\n`);
     expect(latencyMs).toBeLessThan(2000);
@@ -193,7 +164,7 @@ describe('outbox relay', () => {
     );
     expect(await publisher.notes.findById(note._id)).toBeNull();
 
-    const handled = await handledOnce(event.id);
+    const handled = await world.handledOnce(event.id);
     expect(handled.data).toEqual({ testId: note._id.toString(), userId: 'u1' });
     await waitFor('the document to be removed', async () => (await storedNote(note._id)) === null);
   });
@@ -203,14 +174,14 @@ describe('outbox relay', () => {
     await startConsumer();
     const entry = outboxEvent(created, snapshot());
     const note = await publisher.notes.create({ title: 'marked', outbox: [entry] });
-    await handledOnce(entry.id);
+    await world.handledOnce(entry.id);
     await waitFor('the mark to go', async () => {
       const stored = await storedNote(note._id);
       return stored?.outbox?.length === 0 && !('outboxPending' in stored);
     });
 
     // Left by a crash between the last $pullAll and the unset, or by an older version's relay.
-    const raw = publisherDb.collection('notes');
+    const raw = world.publisherDb.collection('notes');
     const settled = new mongoose.Types.ObjectId();
     const gone = new mongoose.Types.ObjectId();
     await raw.insertMany([
@@ -232,9 +203,9 @@ describe('outbox relay', () => {
         replicas[i % 2]!.notes.create({ title: `replicated ${i}`, outbox: [entry] }),
       ),
     );
-    for (const entry of entries) await handledOnce(entry.id);
-    await waitFor('the consumer to settle', () => client.consumerIdle('TESTS', consumer));
-    const effects = await consumerDb
+    for (const entry of entries) await world.handledOnce(entry.id);
+    await waitFor('the consumer to settle', () => world.client.consumerIdle('TESTS', consumer));
+    const effects = await world.consumerDb
       .collection<Effect>('effects')
       .find({ _id: { $in: entries.map((e) => e.id) } })
       .toArray();
