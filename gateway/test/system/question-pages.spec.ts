@@ -4,12 +4,8 @@
  * with its filters, the whole-list answers stay arrays, hostile values answer 400 with the
  * contracts' messages, and another student's cursor shows only the caller's questions.
  */
-import {
-  encodeQuestionCursor,
-  PAGING_MESSAGES,
-  type Question,
-  type QuestionPage,
-} from '@mcat/contracts';
+import { encodeQuestionCursor, type Question, type QuestionPage } from '@mcat/contracts';
+import { base64url, hostilePagingQueries, PAGING_PLACE } from '@mcat/test-support/hostile-paging';
 import { register } from '@mcat/test-support/system/accounts';
 import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 import { createTest, questionBody, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
@@ -18,7 +14,6 @@ const gateway = new GatewayClient();
 const QUESTIONS = 7;
 
 const ids = (questions: readonly Question[]) => questions.map((q) => q._id);
-const base64url = (text: string) => Buffer.from(text).toString('base64url');
 
 /** A new student with one test and QUESTIONS questions, every third with its Anki card made. */
 async function studentWithQuestions(): Promise<{ token: string; list: Question[] }> {
@@ -99,31 +94,15 @@ describe('question lists a page at a time', () => {
     }
   });
 
-  const place = { createdAt: '2025-03-04T05:06:07.089Z', id: '0123456789abcdef01234567' };
-  const HOSTILE: [what: string, query: string, message: string][] = [
-    ...['0', '-1', '201', '1.5', 'abc', '', '9'.repeat(2000)].map(
-      (limit): [string, string, string] => [
-        `limit ${JSON.stringify(limit.slice(0, 12))}`,
-        `limit=${limit}`,
-        PAGING_MESSAGES.limit,
-      ],
-    ),
-    ...[
+  const HOSTILE = hostilePagingQueries(
+    ['0', '-1', '201', '1.5', 'abc', '', '9'.repeat(2000)],
+    [
       ['empty', ''],
       ['huge', 'A'.repeat(5000)],
-      ['a forged id', base64url(`${place.createdAt} ${'z'.repeat(24)}`)],
-      ['another shape', base64url(JSON.stringify(place))],
-    ].map(([kind, cursor]): [string, string, string] => [
-      `a cursor that is ${kind}`,
-      `limit=10&cursor=${cursor}`,
-      PAGING_MESSAGES.cursor,
-    ]),
-    [
-      'a cursor without limit',
-      `cursor=${encodeQuestionCursor(place)}`,
-      PAGING_MESSAGES.cursorWithoutLimit,
+      ['a forged id', base64url(`${PAGING_PLACE.createdAt} ${'z'.repeat(24)}`)],
+      ['another shape', base64url(JSON.stringify(PAGING_PLACE))],
     ],
-  ];
+  );
 
   let student: string;
   beforeAll(async () => {

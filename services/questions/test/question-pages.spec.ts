@@ -2,12 +2,17 @@ import { MongoClient } from 'mongodb';
 import {
   REQUEST_MESSAGES,
   encodeQuestionCursor,
-  PAGING_MESSAGES,
   QUESTION_PAGE_LIMIT_MAX,
   SECTION_NAMES,
   type Question,
   type QuestionPage,
 } from '@mcat/contracts';
+import {
+  base64url,
+  hostilePagingQueries,
+  PAGING_PLACE,
+  type HostileQuery,
+} from '@mcat/test-support/hostile-paging';
 import {
   newUserId,
   questionBody,
@@ -16,7 +21,6 @@ import {
   type QuestionsHarness,
 } from './harness';
 
-const base64url = (text: string) => Buffer.from(text).toString('base64url');
 const ids = (questions: readonly Question[]) => questions.map((q) => q._id);
 
 /** Questions stored with one timestamp: the order between them is the id's. */
@@ -224,33 +228,19 @@ describe('question list pages (limit and cursor)', () => {
     expect(ids(fromTheFuture.body.questions)).toEqual(callersIds);
   });
 
-  const place = { createdAt: '2025-03-04T05:06:07.089Z', id: '0123456789abcdef01234567' };
-  const HOSTILE: [what: string, query: string, message: string][] = [
-    ...['0', '-1', '201', '1.5', 'abc', '', ' 5', '1e2', '9'.repeat(5000)].map(
-      (limit): [string, string, string] => [
-        `limit ${JSON.stringify(limit.slice(0, 12))}`,
-        `limit=${encodeURIComponent(limit)}`,
-        PAGING_MESSAGES.limit,
+  const HOSTILE: HostileQuery[] = [
+    ...hostilePagingQueries(
+      ['0', '-1', '201', '1.5', 'abc', '', ' 5', '1e2', '9'.repeat(5000)],
+      [
+        ['empty', ''],
+        ['not base64url', '%21%21%21'],
+        ['huge', 'A'.repeat(5000)],
+        ['a forged id', base64url(`${PAGING_PLACE.createdAt} ${'z'.repeat(24)}`)],
+        ['an operator for an id', base64url(`${PAGING_PLACE.createdAt} {"$gt":""}`)],
+        ['another shape', base64url(JSON.stringify(PAGING_PLACE))],
+        ['padded', `${encodeQuestionCursor(PAGING_PLACE)}%3D`],
       ],
     ),
-    ...[
-      ['empty', ''],
-      ['not base64url', '%21%21%21'],
-      ['huge', 'A'.repeat(5000)],
-      ['a forged id', base64url(`${place.createdAt} ${'z'.repeat(24)}`)],
-      ['an operator for an id', base64url(`${place.createdAt} {"$gt":""}`)],
-      ['another shape', base64url(JSON.stringify(place))],
-      ['padded', `${encodeQuestionCursor(place)}%3D`],
-    ].map(([kind, cursor]): [string, string, string] => [
-      `a cursor that is ${kind}`,
-      `limit=10&cursor=${cursor}`,
-      PAGING_MESSAGES.cursor,
-    ]),
-    [
-      'a cursor without limit',
-      `cursor=${encodeQuestionCursor(place)}`,
-      PAGING_MESSAGES.cursorWithoutLimit,
-    ],
     ['two limits', 'limit=5&limit=6', REQUEST_MESSAGES.structuredQuery],
     ['an operator for a cursor', 'limit=5&cursor[$gt]=', REQUEST_MESSAGES.structuredQuery],
   ];
