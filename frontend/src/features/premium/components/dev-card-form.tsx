@@ -4,13 +4,12 @@
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ERRORS, devCardPaymentSchema } from '@mcat/contracts';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { paymentIntentIdOf, usePayWithDevCardMutation } from '../api/premium-api';
 import type { CardFormProps } from './card-form-props';
+import { CardPaymentForm, useCardPayment } from './card-payment-form';
 
 /** Answers with these statuses carry a card error to show under the field. */
 const CARD_ERROR_STATUSES: readonly unknown[] = [400, 402];
@@ -18,41 +17,38 @@ const CARD_ERROR_STATUSES: readonly unknown[] = [400, 402];
 export function DevCardForm({ clientSecret, onPaid }: CardFormProps) {
   const [payWithDevCard] = usePayWithDevCardMutation();
   const [cardNumber, setCardNumber] = useState('');
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [unexpected, setUnexpected] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  const payment = useCardPayment();
+  const { cardError, setCardError } = payment;
 
   const pay = async (event: React.FormEvent) => {
     event.preventDefault();
-    setCardError(null);
-    setUnexpected(null);
+    payment.clearErrors();
     const parsed = devCardPaymentSchema.safeParse({ clientSecret, cardNumber });
     if (!parsed.success) {
       setCardError(parsed.error.issues[0]?.message ?? ERRORS.cardUnexpected);
       return;
     }
-    setPaying(true);
-    try {
-      const intent = await payWithDevCard({
-        paymentIntentId: paymentIntentIdOf(clientSecret),
-        clientSecret,
-        cardNumber: parsed.data.cardNumber,
-      }).unwrap();
-      await onPaid(intent.id);
-    } catch (failure) {
-      const status = (failure as { status?: unknown }).status;
-      if (CARD_ERROR_STATUSES.includes(status)) {
-        setCardError(apiErrorMessage(failure, ERRORS.cardUnexpected));
-      } else {
-        setUnexpected(ERRORS.cardUnexpected);
+    await payment.whilePaying(async () => {
+      try {
+        const intent = await payWithDevCard({
+          paymentIntentId: paymentIntentIdOf(clientSecret),
+          clientSecret,
+          cardNumber: parsed.data.cardNumber,
+        }).unwrap();
+        await onPaid(intent.id);
+      } catch (failure) {
+        const status = (failure as { status?: unknown }).status;
+        if (CARD_ERROR_STATUSES.includes(status)) {
+          setCardError(apiErrorMessage(failure, ERRORS.cardUnexpected));
+        } else {
+          payment.failUnexpectedly();
+        }
       }
-    } finally {
-      setPaying(false);
-    }
+    });
   };
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={pay} aria-label="Card payment">
+    <CardPaymentForm onSubmit={pay} unexpected={payment.unexpected} paying={payment.paying}>
       <Alert severity="info">
         Test mode: no real card is charged. Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 is
         declined and 4000 0000 0000 9995 has insufficient funds.
@@ -66,10 +62,6 @@ export function DevCardForm({ clientSecret, onPaid }: CardFormProps) {
         helperText={cardError}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
       />
-      {unexpected ? <Alert severity="error">{unexpected}</Alert> : null}
-      <Button type="submit" variant="contained" size="large" disabled={paying}>
-        {paying ? 'Processing...' : 'Pay Now'}
-      </Button>
-    </Stack>
+    </CardPaymentForm>
   );
 }

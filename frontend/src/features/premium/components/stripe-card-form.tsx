@@ -2,35 +2,30 @@
  * Stripe Elements' card field, loaded only when the payment provider is Stripe. Stripe confirms
  * the card payment with the client secret; its card errors show under the field.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import { ERRORS } from '@mcat/contracts';
 import type { CardFormProps } from './card-form-props';
+import { CardPaymentForm, useCardPayment } from './card-payment-form';
 
 function CardPayment({ clientSecret, onPaid }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const theme = useTheme();
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [unexpected, setUnexpected] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  const payment = useCardPayment();
+  const { cardError, setCardError } = payment;
 
   const pay = async (event: React.FormEvent) => {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) return;
-    setCardError(null);
-    setUnexpected(null);
-    setPaying(true);
-    try {
+    payment.clearErrors();
+    await payment.whilePaying(async () => {
       const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card },
       });
@@ -38,20 +33,23 @@ function CardPayment({ clientSecret, onPaid }: CardFormProps) {
         if (error.type === 'card_error' || error.type === 'validation_error') {
           setCardError(error.message ?? ERRORS.cardUnexpected);
         } else {
-          setUnexpected(ERRORS.cardUnexpected);
+          payment.failUnexpectedly();
         }
       } else if (paymentIntent?.status === 'succeeded') {
         await onPaid(paymentIntent.id);
       } else {
-        setUnexpected(ERRORS.cardUnexpected);
+        payment.failUnexpectedly();
       }
-    } finally {
-      setPaying(false);
-    }
+    });
   };
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={pay} aria-label="Card payment">
+    <CardPaymentForm
+      onSubmit={pay}
+      unexpected={payment.unexpected}
+      paying={payment.paying}
+      notReady={!stripe}
+    >
       <FormLabel id="card-label">Card details</FormLabel>
       <Box
         role="group"
@@ -71,11 +69,7 @@ function CardPayment({ clientSecret, onPaid }: CardFormProps) {
         />
       </Box>
       {cardError ? <FormHelperText error>{cardError}</FormHelperText> : null}
-      {unexpected ? <Alert severity="error">{unexpected}</Alert> : null}
-      <Button type="submit" variant="contained" size="large" disabled={!stripe || paying}>
-        {paying ? 'Processing...' : 'Pay Now'}
-      </Button>
-    </Stack>
+    </CardPaymentForm>
   );
 }
 
