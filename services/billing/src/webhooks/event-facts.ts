@@ -1,15 +1,13 @@
+import type { BillingEventRecord } from '@mcat/contracts';
+
 /**
  * What billing reads from a Stripe event's object (a PaymentIntent, Charge or Dispute, in
  * Stripe's shape from either provider): the fields the staff log shows and filters on.
  */
-export interface EventFacts {
-  amount: number | null;
-  currency: string | null;
-  email: string | null;
-  userId: string | null;
-  status: string | null;
-  paymentIntentId: string | null;
-}
+export type EventFacts = Pick<
+  BillingEventRecord,
+  'amount' | 'currency' | 'email' | 'userId' | 'status' | 'paymentIntentId'
+>;
 
 type Json = Record<string, unknown>;
 

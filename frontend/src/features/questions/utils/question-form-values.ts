@@ -1,16 +1,19 @@
 /** The question form's values: preset for a new question, filled from a stored one for an edit. */
-import type { MistakeType, Question, SectionName } from '@mcat/contracts';
+import type { Question, SectionName } from '@mcat/contracts';
 
-export interface QuestionFormFields {
+/** The stored question's own fields as they are; the test, section and number as typed. */
+export interface QuestionFormFields extends Pick<
+  Question,
+  | 'mistakeType'
+  | 'wrongAnswerReason'
+  | 'rightAnswerReason'
+  | 'improvementPlan'
+  | 'ankiCardMade'
+  | 'topicTags'
+> {
   test: string;
   section: SectionName | '';
   questionNumber: string;
-  mistakeType: MistakeType | '';
-  wrongAnswerReason: string;
-  rightAnswerReason: string;
-  improvementPlan: string;
-  ankiCardMade: boolean;
-  topicTags: string[];
 }
 
 export const newQuestionForm = (
