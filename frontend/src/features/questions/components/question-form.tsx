@@ -32,10 +32,18 @@ const resolver = zodResolver(questionBodySchema) as unknown as Resolver<
 >;
 
 /**
- * The explanations' labels stay above their fields: in a phone's width the longest ("Why the Right
- * Answer is Correct") would be cut short inside an empty field.
+ * The three explanations: required text of up to QUESTION_TEXT_MAX_LENGTH characters, counted, in
+ * a field three rows high. Their labels stay above their fields: in a phone's width the longest
+ * ("Why the Right Answer is Correct") would be cut short inside an empty field.
  */
-const EXPLANATION_LABEL = { inputLabel: { shrink: true } } as const;
+const EXPLANATION_FIELD = {
+  slotProps: { inputLabel: { shrink: true } },
+  multiline: true,
+  minRows: 3,
+  required: true,
+  maxLength: QUESTION_TEXT_MAX_LENGTH,
+  counter: true,
+} as const;
 
 /** A section's full name wraps on a narrow screen rather than being cut short. */
 const WRAPPING_SELECTION = { style: { whiteSpace: 'normal' } } as const;
@@ -134,34 +142,19 @@ export function QuestionForm({
         form={form}
         name="wrongAnswerReason"
         label="Why I Got It Wrong"
-        slotProps={EXPLANATION_LABEL}
-        multiline
-        minRows={3}
-        required
-        maxLength={QUESTION_TEXT_MAX_LENGTH}
-        counter
+        {...EXPLANATION_FIELD}
       />
       <FormTextField
         form={form}
         name="rightAnswerReason"
         label="Why the Right Answer is Correct"
-        slotProps={EXPLANATION_LABEL}
-        multiline
-        minRows={3}
-        required
-        maxLength={QUESTION_TEXT_MAX_LENGTH}
-        counter
+        {...EXPLANATION_FIELD}
       />
       <FormTextField
         form={form}
         name="improvementPlan"
         label="How to Improve"
-        slotProps={EXPLANATION_LABEL}
-        multiline
-        minRows={3}
-        required
-        maxLength={QUESTION_TEXT_MAX_LENGTH}
-        counter
+        {...EXPLANATION_FIELD}
       />
       <Controller
         control={control}
