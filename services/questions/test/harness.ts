@@ -193,3 +193,13 @@ export const logQuestion = async (
   expect(answer.status).toBe(201);
   return answer.body;
 };
+
+/** Logs a question of the test as `user` through `on` (the service or a replica); answers its id. */
+export const postedQuestionId = async (
+  on: { call: CallAs },
+  user: string,
+  testId: string,
+  overrides: Partial<QuestionBody> = {},
+): Promise<string> =>
+  (await on.call<Question>(user, 'POST', '/api/questions', questionBody(testId, overrides))).body
+    ._id;

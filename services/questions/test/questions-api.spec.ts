@@ -12,6 +12,7 @@ import {
 } from '@mcat/contracts';
 import {
   newUserId,
+  postedQuestionId,
   questionBody,
   startHarness,
   waitFor,
@@ -57,17 +58,9 @@ describe('questions API', () => {
         return here.body.map((q) => [q._id, q.questionNumber, q.ankiCardMade]);
       };
       expect(await ids()).toEqual([]);
-      const a = (await h.call<Question>(user, 'POST', '/api/questions', questionBody(testId))).body
-        ._id;
+      const a = await postedQuestionId(h, user, testId);
       expect(await ids()).toEqual([[a, 12, false]]);
-      const b = (
-        await replica.call<Question>(
-          user,
-          'POST',
-          '/api/questions',
-          questionBody(testId, { questionNumber: 2 }),
-        )
-      ).body._id;
+      const b = await postedQuestionId(replica, user, testId, { questionNumber: 2 });
       expect(await ids()).toEqual([
         [b, 2, false],
         [a, 12, false],
@@ -279,8 +272,7 @@ describe('questions API', () => {
       const ids = async (on: Pick<Replica, 'call'>, path = '/api/questions') =>
         (await on.call<Question[]>(user, 'GET', path)).body.map((q) => q._id);
       await h.call(user, 'POST', '/api/questions', questionBody(testId));
-      const kept = (await h.call<Question>(user, 'POST', '/api/questions', questionBody(other)))
-        .body._id;
+      const kept = await postedQuestionId(h, user, other);
       expect(await ids(h)).toHaveLength(2);
       expect(await ids(replica)).toHaveLength(2);
       await h.callTests(user, 'DELETE', `/api/tests/${testId}`);
@@ -288,14 +280,7 @@ describe('questions API', () => {
       expect(await ids(h)).toEqual([kept]);
       expect(await ids(replica)).toEqual([kept]);
       expect(await ids(h, `/api/questions/search?testId=${other}`)).toEqual([kept]);
-      const added = (
-        await replica.call<Question>(
-          user,
-          'POST',
-          '/api/questions',
-          questionBody(other, { questionNumber: 2 }),
-        )
-      ).body._id;
+      const added = await postedQuestionId(replica, user, other, { questionNumber: 2 });
       expect(await ids(h)).toEqual([added, kept]);
       expect(await ids(replica)).toEqual([added, kept]);
     } finally {
