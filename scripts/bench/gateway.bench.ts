@@ -21,6 +21,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { registerBenchStudent } from './bench-account';
+import { loadFigures, type LoadFigures } from './latency';
 import { cpuMs, rssMb } from './proc-stats';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -39,11 +40,7 @@ const TARGET_IDLE_RSS_MB = 150;
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
-interface Figures {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
+interface Figures extends LoadFigures {
   requests: number;
 }
 
@@ -58,13 +55,7 @@ async function measure(
     : { url, headers, connections: CONNECTIONS };
   await autocannon({ ...options, duration: WARM_UP_S });
   const result = await autocannon({ ...options, duration: durationS });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors + result.timeouts,
-    requests: result.requests.total,
-  };
+  return { ...loadFigures(result), requests: result.requests.total };
 }
 
 /** The rounds of one target taken together: mean throughput and latencies, summed counts. */

@@ -1,4 +1,23 @@
-/** Percentiles of latencies the benches time themselves (autocannon gives its own). */
+/**
+ * Percentiles of latencies the benches time themselves, and the figures they take from an
+ * autocannon run (which gives its own).
+ */
+import type autocannon from 'autocannon';
+
+/** One autocannon run: mean throughput, p50 and p99 in ms, and the requests that failed. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+export const loadFigures = (result: autocannon.Result): LoadFigures => ({
+  requestsPerSecond: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  failed: result.non2xx + result.errors + result.timeouts,
+});
 
 /** The p-th percentile (nearest rank) of ascending values; NaN when there are none. */
 export const percentile = (sorted: readonly number[], p: number): number =>

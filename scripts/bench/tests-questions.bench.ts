@@ -18,7 +18,7 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import { premiumBenchStudent } from './bench-account';
 import { cascadeTimes, QUESTIONS_PER_CASCADE } from './cascade';
-import { p50p99 } from './latency';
+import { loadFigures, p50p99, type LoadFigures } from './latency';
 import { addQuestions, FIRST_PAGE, newTest } from './student-data';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -29,18 +29,11 @@ const CASCADE_ONLY = process.env.BENCH_PART === 'cascade';
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
-interface Figures {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
-}
-
 async function measure(
   url: string,
   headers: Record<string, string>,
   rate?: number,
-): Promise<Figures> {
+): Promise<LoadFigures> {
   const options = {
     url,
     headers,
@@ -49,15 +42,10 @@ async function measure(
   };
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: DURATION_S });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
+  return loadFigures(result);
 }
 
-const row = (name: string, f: Figures) =>
+const row = (name: string, f: LoadFigures) =>
   `  ${name.padEnd(34)} ${fixed(f.requestsPerSecond, 0).padStart(6)} req/s   p50 ${fixed(f.p50)} ms   p99 ${fixed(f.p99)} ms${f.failed ? `   (${f.failed} failed)` : ''}`;
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
