@@ -7,7 +7,7 @@
 import net from 'node:net';
 import { ERROR_CODES, REQUEST_MESSAGES, type ApiError } from '@mcat/contracts';
 import { register, type SignedIn } from '@mcat/test-support/system/accounts';
-import { GatewayClient } from '@mcat/test-support/system/gateway-client';
+import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
@@ -20,6 +20,18 @@ function expectVocabulary(status: number, body: unknown, raw: string): void {
   expect(error.statusCode).toBe(status);
   expect(ERROR_CODES[error.code]).toBe(status);
   expect(raw).not.toContain(MARKER);
+}
+
+/** The answer is the refusal `{ statusCode, code, message }` with that status, in the vocabulary. */
+function expectRefusal(
+  response: GatewayResponse<unknown>,
+  statusCode: number,
+  code: string,
+  message: string,
+): void {
+  expect(response.status).toBe(statusCode);
+  expect(response.body).toEqual({ statusCode, code, message });
+  expectVocabulary(statusCode, response.body, response.raw.toString('utf8'));
 }
 
 /**
@@ -57,13 +69,7 @@ describe('the framework refusals, through the gateway', () => {
 
   it('answers 414 URI_TOO_LONG to a path parameter over the router limit, the path not echoed', async () => {
     const response = await gateway.get(`/api/tests/${MARKER}${'a'.repeat(600)}`, student.token);
-    expect(response.status).toBe(414);
-    expect(response.body).toEqual({
-      statusCode: 414,
-      code: 'URI_TOO_LONG',
-      message: REQUEST_MESSAGES.pathTooLong,
-    });
-    expectVocabulary(414, response.body, response.raw.toString('utf8'));
+    expectRefusal(response, 414, 'URI_TOO_LONG', REQUEST_MESSAGES.pathTooLong);
   });
 
   it.each([
@@ -72,13 +78,7 @@ describe('the framework refusals, through the gateway', () => {
     ['PUT', `/api/questions/${MARKER}/${MARKER}`],
   ])('answers 404 NOT_FOUND to %s %s, naming neither', async (method, path) => {
     const response = await gateway.request(method, path, { token: student.token });
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      statusCode: 404,
-      code: 'NOT_FOUND',
-      message: REQUEST_MESSAGES.routeNotFound,
-    });
-    expectVocabulary(404, response.body, response.raw.toString('utf8'));
+    expectRefusal(response, 404, 'NOT_FOUND', REQUEST_MESSAGES.routeNotFound);
   });
 
   it.each([
@@ -91,14 +91,8 @@ describe('the framework refusals, through the gateway', () => {
     async (method, path, allow) => {
       for (const token of [student.token, undefined]) {
         const response = await gateway.request(method, path, { token });
-        expect(response.status).toBe(405);
+        expectRefusal(response, 405, 'METHOD_NOT_ALLOWED', REQUEST_MESSAGES.methodNotAllowed);
         expect(response.headers.allow).toBe(allow);
-        expect(response.body).toEqual({
-          statusCode: 405,
-          code: 'METHOD_NOT_ALLOWED',
-          message: REQUEST_MESSAGES.methodNotAllowed,
-        });
-        expectVocabulary(405, response.body, response.raw.toString('utf8'));
       }
     },
   );
