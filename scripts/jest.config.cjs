@@ -1,4 +1,5 @@
 const preset = require('../jest.preset.cjs');
+const CLUSTER_SPECS = require('./lib/cluster/cluster-specs.cjs');
 
 // The runner's own tests sit next to the modules they check (scripts/**/*.spec.ts), except the
 // clusters' and the index check of the product's query log, which have their own configs
@@ -8,10 +9,7 @@ module.exports = {
   testMatch: ['<rootDir>/**/*.spec.ts'],
   testPathIgnorePatterns: [
     '/node_modules/',
-    '<rootDir>/lib/cluster/cluster.spec.ts',
-    '<rootDir>/lib/cluster/product.spec.ts',
-    '<rootDir>/lib/cluster/upgrade-rollback.spec.ts',
-    '<rootDir>/lib/cluster/several-nodes.spec.ts',
+    ...CLUSTER_SPECS.map((spec) => `<rootDir>/lib/cluster/${spec}`),
     '<rootDir>/lib/index-coverage/system-queries.spec.ts',
   ],
 };

@@ -1,16 +1,7 @@
-// The cluster tests in a fixed order: the bare cluster, then the product on the shared cluster,
-// its upgrade to a grown schema and the rollback, a backup and a restore (which stops the
-// product for a while), then the several-node faults, which take a worker away from it
-// (test-cluster.ts).
+// The cluster tests in the fixed order of cluster-specs.cjs.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const ORDER = [
-  'cluster.spec.ts',
-  'product.spec.ts',
-  'upgrade-rollback.spec.ts',
-  'backup.spec.ts',
-  'several-nodes.spec.ts',
-];
+const ORDER = require('./cluster-specs.cjs');
 const rank = (test) => {
   const at = ORDER.findIndex((name) => test.path.endsWith(`/${name}`));
   return at === -1 ? ORDER.length : at;

@@ -1,0 +1,52 @@
+/**
+ * The cluster specs run in the cluster project only: a spec that brings the shared test cluster
+ * up, picked up by the scripts project too, ran there beside the image build and installed the
+ * product early, so the cluster project's first spec found its pods rolling (CI, 2026-11-28).
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** The jest configurations as jest reads them (CommonJS). */
+const load = createRequire(__filename);
+const CLUSTER_SPECS = load('./cluster-specs.cjs') as string[];
+const scriptsProject = load('../../jest.config.cjs') as {
+  testPathIgnorePatterns: string[];
+};
+const clusterProject = load('./jest.config.cjs') as { testMatch: string[] };
+
+const SCRIPTS_DIR = path.resolve(__dirname, '..', '..');
+
+/** The specs under this folder that bring a cluster up themselves. */
+function specsBringingClusterUp(): string[] {
+  return fs
+    .readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.spec.ts'))
+    .filter((file) =>
+      /\b(testCluster|clusterUp)\(/.test(fs.readFileSync(path.join(__dirname, file), 'utf8')),
+    )
+    .sort();
+}
+
+const ignoredByScriptsProject = (file: string): boolean =>
+  scriptsProject.testPathIgnorePatterns.some((pattern) =>
+    new RegExp(pattern.replace('<rootDir>', SCRIPTS_DIR)).test(path.join(__dirname, file)),
+  );
+
+describe('the cluster specs', () => {
+  it('lists every spec that brings a cluster up', () => {
+    expect(specsBringingClusterUp()).toEqual([...CLUSTER_SPECS].sort());
+  });
+
+  it('are left out of the scripts project and run by the cluster project', () => {
+    expect(CLUSTER_SPECS.filter((spec) => !ignoredByScriptsProject(spec))).toEqual([]);
+    expect(ignoredByScriptsProject('cluster-specs.spec.ts')).toBe(false);
+    expect(clusterProject.testMatch).toEqual(
+      expect.arrayContaining(
+        CLUSTER_SPECS.filter((spec) => spec !== 'several-nodes.spec.ts').map(
+          (spec) => `<rootDir>/${spec}`,
+        ),
+      ),
+    );
+  });
+});
