@@ -45,6 +45,13 @@ const EXPLANATION_FIELD = {
   counter: true,
 } as const;
 
+/** The explanations' fields and labels, in the form's order. */
+const EXPLANATIONS = [
+  ['wrongAnswerReason', 'Why I Got It Wrong'],
+  ['rightAnswerReason', 'Why the Right Answer is Correct'],
+  ['improvementPlan', 'How to Improve'],
+] as const;
+
 /** A section's full name wraps on a narrow screen rather than being cut short. */
 const WRAPPING_SELECTION = { style: { whiteSpace: 'normal' } } as const;
 
@@ -138,24 +145,9 @@ export function QuestionForm({
           </TextField>
         )}
       />
-      <FormTextField
-        form={form}
-        name="wrongAnswerReason"
-        label="Why I Got It Wrong"
-        {...EXPLANATION_FIELD}
-      />
-      <FormTextField
-        form={form}
-        name="rightAnswerReason"
-        label="Why the Right Answer is Correct"
-        {...EXPLANATION_FIELD}
-      />
-      <FormTextField
-        form={form}
-        name="improvementPlan"
-        label="How to Improve"
-        {...EXPLANATION_FIELD}
-      />
+      {EXPLANATIONS.map(([name, label]) => (
+        <FormTextField key={name} form={form} name={name} label={label} {...EXPLANATION_FIELD} />
+      ))}
       <Controller
         control={control}
         name="topicTags"
