@@ -194,12 +194,11 @@ export const logQuestion = async (
   return answer.body;
 };
 
-/** Logs a question of the test as `user` through `on` (the service or a replica); answers its id. */
-export const postedQuestionId = async (
+/** Logs a question of the test as `user` through `on` (the service or a replica); answers it. */
+export const postedQuestion = async (
   on: { call: CallAs },
   user: string,
   testId: string,
   overrides: Partial<QuestionBody> = {},
-): Promise<string> =>
-  (await on.call<Question>(user, 'POST', '/api/questions', questionBody(testId, overrides))).body
-    ._id;
+): Promise<Question> =>
+  (await on.call<Question>(user, 'POST', '/api/questions', questionBody(testId, overrides))).body;

@@ -12,7 +12,7 @@ import {
 } from '@mcat/contracts';
 import {
   newUserId,
-  postedQuestionId,
+  postedQuestion,
   questionBody,
   startHarness,
   waitFor,
@@ -58,9 +58,9 @@ describe('questions API', () => {
         return here.body.map((q) => [q._id, q.questionNumber, q.ankiCardMade]);
       };
       expect(await ids()).toEqual([]);
-      const a = await postedQuestionId(h, user, testId);
+      const a = (await postedQuestion(h, user, testId))._id;
       expect(await ids()).toEqual([[a, 12, false]]);
-      const b = await postedQuestionId(replica, user, testId, { questionNumber: 2 });
+      const b = (await postedQuestion(replica, user, testId, { questionNumber: 2 }))._id;
       expect(await ids()).toEqual([
         [b, 2, false],
         [a, 12, false],
@@ -169,12 +169,7 @@ describe('questions API', () => {
     const user = newUserId();
     const stranger = newUserId();
     const testId = await h.newTest(user);
-    const { body: q } = await h.call<Question>(
-      user,
-      'POST',
-      '/api/questions',
-      questionBody(testId),
-    );
+    const q = await postedQuestion(h, user, testId);
     for (const [method, path, body] of [
       ['GET', `/api/questions/${q._id}`],
       ['PUT', `/api/questions/${q._id}`, questionBody(testId)],
@@ -198,12 +193,7 @@ describe('questions API', () => {
   it("a missing question id answers exactly like another user's question on every route", async () => {
     const user = newUserId();
     const testId = await h.newTest(user);
-    const { body: q } = await h.call<Question>(
-      user,
-      'POST',
-      '/api/questions',
-      questionBody(testId),
-    );
+    const q = await postedQuestion(h, user, testId);
     const missing = new ObjectId().toHexString();
     const stranger = newUserId();
     // The stranger's PUT names a test of theirs, so that only the question decides the answer.
@@ -272,7 +262,7 @@ describe('questions API', () => {
       const ids = async (on: Pick<Replica, 'call'>, path = '/api/questions') =>
         (await on.call<Question[]>(user, 'GET', path)).body.map((q) => q._id);
       await h.call(user, 'POST', '/api/questions', questionBody(testId));
-      const kept = await postedQuestionId(h, user, other);
+      const kept = (await postedQuestion(h, user, other))._id;
       expect(await ids(h)).toHaveLength(2);
       expect(await ids(replica)).toHaveLength(2);
       await h.callTests(user, 'DELETE', `/api/tests/${testId}`);
@@ -280,7 +270,7 @@ describe('questions API', () => {
       expect(await ids(h)).toEqual([kept]);
       expect(await ids(replica)).toEqual([kept]);
       expect(await ids(h, `/api/questions/search?testId=${other}`)).toEqual([kept]);
-      const added = await postedQuestionId(replica, user, other, { questionNumber: 2 });
+      const added = (await postedQuestion(replica, user, other, { questionNumber: 2 }))._id;
       expect(await ids(h)).toEqual([added, kept]);
       expect(await ids(replica)).toEqual([added, kept]);
     } finally {
