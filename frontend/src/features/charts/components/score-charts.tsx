@@ -60,6 +60,9 @@ export function ScoreCharts({ tests, animationMs = 1000, targetScore = null }: S
       current.includes(key) ? current.filter((k) => k !== key) : [...current, key],
     );
 
+  /** What both charts draw, and how fast. */
+  const drawn = { tests, visible, animationMs };
+
   return (
     // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
@@ -75,9 +78,7 @@ export function ScoreCharts({ tests, animationMs = 1000, targetScore = null }: S
         <Box sx={chartBox}>
           <LazyScoreLineChart
             chart="total"
-            tests={tests}
-            visible={visible}
-            animationMs={animationMs}
+            {...drawn}
             targetScore={targetScore}
             ariaLabel={`MCAT Total Score chart of ${tests.length} tests${
               targetScore === null ? '' : `, with your target score of ${targetScore}`
@@ -113,9 +114,7 @@ export function ScoreCharts({ tests, animationMs = 1000, targetScore = null }: S
         <Box sx={chartBox}>
           <LazyScoreLineChart
             chart="sections"
-            tests={tests}
-            visible={visible}
-            animationMs={animationMs}
+            {...drawn}
             ariaLabel={`MCAT Section Scores chart of ${tests.length} tests`}
           />
         </Box>
