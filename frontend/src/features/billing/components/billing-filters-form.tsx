@@ -7,6 +7,7 @@ import {
   EVENT_TYPE_FILTER_MAX_LENGTH,
   STATUS_FILTER_MAX_LENGTH,
 } from '@mcat/contracts';
+import { FilterForm } from '../../../components/filter-form';
 import { NO_BILLING_FILTERS, type BillingFilters } from '../utils/billing-filters';
 
 /** The longest text each filter takes (the server's limits). */
@@ -38,25 +39,7 @@ export function BillingFiltersForm({ onApply }: BillingFiltersFormProps) {
     />
   );
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label="Filter billing records"
-      onSubmit={(event: React.FormEvent) => {
-        event.preventDefault();
-        onApply(values);
-      }}
-      sx={{
-        display: 'grid',
-        gap: 2,
-        alignItems: 'center',
-        gridTemplateColumns: {
-          xs: '1fr',
-          sm: '1fr 1fr',
-          md: 'repeat(auto-fit, minmax(150px, 1fr))',
-        },
-      }}
-    >
+    <FilterForm label="Filter billing records" onSearch={() => onApply(values)} columnPx={150}>
       {field('type', 'Event type')}
       {field('status', 'Status')}
       {field('email', 'Email')}
@@ -76,6 +59,6 @@ export function BillingFiltersForm({ onApply }: BillingFiltersFormProps) {
           Clear Filters
         </Button>
       </Box>
-    </Box>
+    </FilterForm>
   );
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ANKI_STATUSES, MISTAKE_TYPES, SECTIONS, TOPIC_TAG_MAX_LENGTH } from '@mcat/contracts';
+import { FilterForm } from '../../../components/filter-form';
 import type { QuestionFilterValues } from '../utils/question-filters';
 
 export interface TestOption {
@@ -34,26 +35,7 @@ export function QuestionFilters({
     onChange({ ...values, [key]: value });
 
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label="Filter questions"
-      onSubmit={(event: React.FormEvent) => {
-        event.preventDefault();
-        onApply?.();
-      }}
-      sx={{
-        display: 'grid',
-        gap: 2,
-        mb: 2,
-        alignItems: 'center',
-        gridTemplateColumns: {
-          xs: '1fr',
-          sm: '1fr 1fr',
-          md: 'repeat(auto-fit, minmax(160px, 1fr))',
-        },
-      }}
-    >
+    <FilterForm label="Filter questions" onSearch={() => onApply?.()} columnPx={160} mb={2}>
       <TextField
         select
         size="small"
@@ -135,6 +117,6 @@ export function QuestionFilters({
           Clear Filters
         </Button>
       </Box>
-    </Box>
+    </FilterForm>
   );
 }
