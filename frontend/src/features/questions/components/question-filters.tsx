@@ -33,71 +33,57 @@ export function QuestionFilters({
 }: QuestionFiltersProps) {
   const set = <K extends keyof QuestionFilterValues>(key: K, value: QuestionFilterValues[K]) =>
     onChange({ ...values, [key]: value });
+  /** A drop-down of `options` after "`all`" (no filter). */
+  const choice = <K extends 'section' | 'mistakeType' | 'ankiStatus' | 'testId'>(
+    key: K,
+    label: string,
+    all: string,
+    options: readonly { value: string; label: string }[],
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={values[key]}
+      onChange={(event) => set(key, event.target.value as QuestionFilterValues[K])}
+    >
+      <MenuItem value="">{all}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 
   return (
     <FilterForm label="Filter questions" onSearch={() => onApply?.()} columnPx={160} mb={2}>
-      <TextField
-        select
-        size="small"
-        label="Section"
-        value={values.section}
-        onChange={(event) => set('section', event.target.value as QuestionFilterValues['section'])}
-      >
-        <MenuItem value="">All Sections</MenuItem>
-        {SECTIONS.map((section) => (
-          <MenuItem key={section.key} value={section.name}>
-            {section.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label="Mistake Type"
-        value={values.mistakeType}
-        onChange={(event) =>
-          set('mistakeType', event.target.value as QuestionFilterValues['mistakeType'])
-        }
-      >
-        <MenuItem value="">All Types</MenuItem>
-        {MISTAKE_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {type}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label="Anki Status"
-        value={values.ankiStatus}
-        onChange={(event) =>
-          set('ankiStatus', event.target.value as QuestionFilterValues['ankiStatus'])
-        }
-      >
-        <MenuItem value="">All</MenuItem>
-        {ANKI_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {ANKI_LABELS[status]}
-          </MenuItem>
-        ))}
-      </TextField>
-      {testOptions ? (
-        <TextField
-          select
-          size="small"
-          label="Test"
-          value={values.testId}
-          onChange={(event) => set('testId', event.target.value)}
-        >
-          <MenuItem value="">All Tests</MenuItem>
-          {testOptions.map((option) => (
-            <MenuItem key={option.id} value={option.id}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      ) : null}
+      {choice(
+        'section',
+        'Section',
+        'All Sections',
+        SECTIONS.map((section) => ({ value: section.name, label: section.name })),
+      )}
+      {choice(
+        'mistakeType',
+        'Mistake Type',
+        'All Types',
+        MISTAKE_TYPES.map((type) => ({ value: type, label: type })),
+      )}
+      {choice(
+        'ankiStatus',
+        'Anki Status',
+        'All',
+        ANKI_STATUSES.map((status) => ({ value: status, label: ANKI_LABELS[status] })),
+      )}
+      {testOptions
+        ? choice(
+            'testId',
+            'Test',
+            'All Tests',
+            testOptions.map((option) => ({ value: option.id, label: option.label })),
+          )
+        : null}
       {onApply ? (
         <TextField
           size="small"
