@@ -26,6 +26,19 @@ import {
 import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
+
+/** The answer is the refusal `{ statusCode, code, message }` with that status. */
+const expectRefused = (
+  response: GatewayResponse<unknown>,
+  statusCode: number,
+  code: string,
+  message: string,
+): void => {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status: statusCode,
+    body: { statusCode, code, message },
+  });
+};
 const sample = TEST_SAMPLES[0] as (typeof TEST_SAMPLES)[number];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -109,14 +122,7 @@ describe('an Idempotency-Key through the gateway', () => {
     await keyedPost('/api/tests', testBody(sample), student, key);
     const other = TEST_SAMPLES[1] as (typeof TEST_SAMPLES)[number];
     const reused = await keyedPost('/api/tests', testBody(other), student, key);
-    expect({ status: reused.status, body: reused.body }).toEqual({
-      status: 422,
-      body: {
-        statusCode: 422,
-        code: 'IDEMPOTENCY_KEY_REUSED',
-        message: IDEMPOTENCY_MESSAGES.keyReused,
-      },
-    });
+    expectRefused(reused, 422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.keyReused);
     expect(await storedTests(student)).toHaveLength(1);
   });
 
@@ -133,14 +139,7 @@ describe('an Idempotency-Key through the gateway', () => {
     for (const answer of answers) {
       if (answer.status === 201) expect(answer.body).toEqual(stored[0]);
       else {
-        expect({ status: answer.status, body: answer.body }).toEqual({
-          status: 409,
-          body: {
-            statusCode: 409,
-            code: 'IDEMPOTENCY_IN_FLIGHT',
-            message: IDEMPOTENCY_MESSAGES.inFlight,
-          },
-        });
+        expectRefused(answer, 409, 'IDEMPOTENCY_IN_FLIGHT', IDEMPOTENCY_MESSAGES.inFlight);
         expect(answer.headers['retry-after']).toBe('1');
       }
     }
@@ -154,14 +153,7 @@ describe('an Idempotency-Key through the gateway', () => {
   ])('a key %s answers 400 with the rule, and stores nothing', async (_name, key) => {
     const student = await register(gateway);
     const answer = await keyedPost('/api/tests', testBody(sample), student, key);
-    expect({ status: answer.status, body: answer.body }).toEqual({
-      status: 400,
-      body: {
-        statusCode: 400,
-        code: 'IDEMPOTENCY_KEY_INVALID',
-        message: IDEMPOTENCY_MESSAGES.invalidKey,
-      },
-    });
+    expectRefused(answer, 400, 'IDEMPOTENCY_KEY_INVALID', IDEMPOTENCY_MESSAGES.invalidKey);
     expect(await storedTests(student)).toEqual([]);
   });
 
