@@ -12,25 +12,29 @@ interface ZipEntry {
   declaredSize: number;
 }
 
+/**
+ * The fields the local header and the central directory entry both hold, from `at` on (8 in the
+ * one, 10 in the other): the method (deflate), the CRC, both sizes and the name's length.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: ZipEntry): void {
+  header.writeUInt16LE(8, at);
+  header.writeUInt32LE(entry.crc, at + 6);
+  header.writeUInt32LE(entry.deflated.length, at + 10);
+  header.writeUInt32LE(entry.declaredSize, at + 14);
+  header.writeUInt16LE(ENTRY_NAME.length, at + 18);
+}
+
 /** A zip archive holding one deflated entry, with the headers saying what `entry` says. */
 function zipWithOneEntry(entry: ZipEntry): Buffer {
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(entry.crc, 14);
-  local.writeUInt32LE(entry.deflated.length, 18);
-  local.writeUInt32LE(entry.declaredSize, 22);
-  local.writeUInt16LE(ENTRY_NAME.length, 26);
+  writeEntryFields(local, 8, entry);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
   central.writeUInt16LE(20, 4);
   central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(entry.crc, 16);
-  central.writeUInt32LE(entry.deflated.length, 20);
-  central.writeUInt32LE(entry.declaredSize, 24);
-  central.writeUInt16LE(ENTRY_NAME.length, 28);
+  writeEntryFields(central, 10, entry);
   central.writeUInt32LE(0, 42);
   const directoryOffset = local.length + ENTRY_NAME.length + entry.deflated.length;
   const end = Buffer.alloc(22);
