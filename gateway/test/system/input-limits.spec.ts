@@ -73,6 +73,25 @@ const statusAndMessage = (response: GatewayResponse<unknown>) => ({
   message: (response.body as Partial<ApiError> | null)?.message,
 });
 
+/** A JSON body over BODY_LIMIT with its content-length declared answers 413. */
+const expectDeclaredTooLarge = async (
+  client: GatewayClient,
+  method: string,
+  path: string,
+  token: string,
+  oversized: Buffer,
+): Promise<void> => {
+  const declared = await client.request(method, path, {
+    token,
+    payload: oversized,
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(statusAndMessage(declared)).toEqual({
+    status: 413,
+    message: REQUEST_MESSAGES.bodyTooLarge,
+  });
+};
+
 const refused = (message: string) => ({ status: 400, message });
 
 /** A body sent with chunked transfer-encoding (no content-length), from its own address. */
@@ -519,15 +538,7 @@ describe('request bodies', () => {
     const oversized = Buffer.from(
       JSON.stringify(questionBody(test._id, { wrongAnswerReason: text(BODY_LIMIT + 1, 'o') })),
     );
-    const declared = await gateway.request('POST', '/api/questions', {
-      token: student.token,
-      payload: oversized,
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(statusAndMessage(declared)).toEqual({
-      status: 413,
-      message: REQUEST_MESSAGES.bodyTooLarge,
-    });
+    await expectDeclaredTooLarge(gateway, 'POST', '/api/questions', student.token, oversized);
     const chunks = Array.from({ length: Math.ceil(oversized.length / 65536) }, (_, i) =>
       oversized.subarray(i * 65536, (i + 1) * 65536),
     );
@@ -580,15 +591,7 @@ describe('request bodies', () => {
       const oversized = Buffer.from(
         JSON.stringify({ password: doomedAccount.password, padding: text(BODY_LIMIT + 1, 'p') }),
       );
-      const declared = await fresh().request('DELETE', '/api/auth/me', {
-        token: doomed.token,
-        payload: oversized,
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(statusAndMessage(declared)).toEqual({
-        status: 413,
-        message: REQUEST_MESSAGES.bodyTooLarge,
-      });
+      await expectDeclaredTooLarge(fresh(), 'DELETE', '/api/auth/me', doomed.token, oversized);
       await stillThere();
     });
   });
