@@ -41,6 +41,9 @@ const COLUMNS: DataTableColumn<Score>[] = [
   },
 ];
 
+/** The scores as a table's rows, keyed by their id. */
+const SCORE_ROWS = { rows: SCORES, rowKey: (score: Score) => score.id };
+
 /** A screen `width` px wide, as `window.matchMedia` reports it to useNarrowScreen. */
 const screenOf = (width: number) => {
   vi.stubGlobal('matchMedia', (query: string) => {
@@ -56,15 +59,7 @@ const screenOf = (width: number) => {
 
 /** The scores in a plain data table, named `label`, with `caption` under them. */
 const renderScores = (label: string, caption?: string) =>
-  render(
-    <DataTable
-      rows={SCORES}
-      columns={COLUMNS}
-      rowKey={(score) => score.id}
-      label={label}
-      caption={caption}
-    />,
-  );
+  render(<DataTable {...SCORE_ROWS} columns={COLUMNS} label={label} caption={caption} />);
 
 /** The second score's link, button and high total, in its row or card. */
 const expectSecondScore = (second: HTMLElement) => {
@@ -92,15 +87,7 @@ function ScoresWithDetails() {
       ),
     },
   ];
-  return (
-    <DataTable
-      rows={SCORES}
-      columns={columns}
-      rowKey={(score) => score.id}
-      label="Scores"
-      details={details}
-    />
-  );
+  return <DataTable {...SCORE_ROWS} columns={columns} label="Scores" details={details} />;
 }
 
 afterEach(() => {
@@ -187,9 +174,8 @@ describe('the windowed data table', () => {
   const renderWindowed = () =>
     render(
       <WindowedDataTable
-        rows={SCORES}
+        {...SCORE_ROWS}
         columns={COLUMNS}
-        rowKey={(score) => score.id}
         label="Scores"
         maxHeight="70vh"
         estimatedHeight={{ row: 53, card: 200 }}
