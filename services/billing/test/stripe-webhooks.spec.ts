@@ -253,13 +253,7 @@ describe('premium purchase with the stripe provider (stripe-mock) and its webhoo
     );
     expect(answer).toEqual({ status: 200, body: { received: true, duplicate: false } });
     expect(billing.auth.users.get(user.id)?.isPremium).toBe(true);
-    expect(await billing.purchasesOf(user.id)).toBe(1);
-    expect((await billing.firstPremiumEventOf(user.id))?.data).toMatchObject({
-      userId: user.id,
-      amount: 1000,
-      currency: 'usd',
-      provider: 'stripe',
-    });
+    await billing.expectOnePurchase(user.id, { amount: 1000, provider: 'stripe' });
     expect(await eventsOf(user)).toEqual([
       expect.objectContaining({
         type: 'payment_intent.succeeded',

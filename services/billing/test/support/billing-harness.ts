@@ -140,6 +140,19 @@ export class BillingHarness {
     return this.premiumEventsFor(userId)[0];
   }
 
+  /** One purchase recorded for the user, and its premium event published in USD with `data`. */
+  async expectOnePurchase(
+    userId: string,
+    data: { amount: number; provider: string; couponId?: string },
+  ): Promise<void> {
+    expect(await this.purchasesOf(userId)).toBe(1);
+    expect((await this.firstPremiumEventOf(userId))?.data).toMatchObject({
+      userId,
+      currency: 'usd',
+      ...data,
+    });
+  }
+
   /** The user's premium events, half a second after the first came: time for a second to come. */
   async settledPremiumEventsOf(
     userId: string,
