@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousViolations } from './support/accessibility';
 import { newAccount, registerThroughApi, signInPage } from './support/accounts';
 import { keepScreenshot, useColourScheme, type ColourScheme } from './support/screenshots';
-import { addQuestionThroughApi, addSampleTest } from './support/study-data';
+import { addQuestionThroughApi, addTwoSampleTests } from './support/study-data';
 
 const CP = 'Chemical and Physical Foundations';
 const BIO = 'Biological and Biochemical Foundations';
@@ -15,14 +15,7 @@ const BIO = 'Biological and Biochemical Foundations';
 /** A student with two tests: careless errors fall from 4 to 1, Enzymes misses rise. */
 async function studentWithQuestions(request: APIRequestContext): Promise<string> {
   const { token } = await registerThroughApi(request, newAccount('Iris Insight'));
-  const first = await addSampleTest(request, token, {
-    source: 'Kaplan FL 1',
-    dateTaken: '2025-01-10',
-  });
-  const second = await addSampleTest(request, token, {
-    source: 'AAMC FL 2',
-    dateTaken: '2025-02-10',
-  });
+  const [first, second] = await addTwoSampleTests(request, token, 'AAMC FL 2');
   let number = 1;
   const add = (test: string, section: string, mistakeType: string, topicTags: string[]) =>
     addQuestionThroughApi(request, token, {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, registerThroughApi, signInPage } from './support/accounts';
-import { addQuestionThroughApi, addSampleTest } from './support/study-data';
+import { addQuestionThroughApi, addTwoSampleTests } from './support/study-data';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -9,14 +9,7 @@ test('filters, the Anki toggle, edit with returnUrl and deleting a test with its
   request,
 }) => {
   const { token } = await registerThroughApi(request, newAccount('Quinn'));
-  const first = await addSampleTest(request, token, {
-    source: 'Kaplan FL 1',
-    dateTaken: '2025-01-10',
-  });
-  const second = await addSampleTest(request, token, {
-    source: 'AAMC FL 3',
-    dateTaken: '2025-02-10',
-  });
+  const [first, second] = await addTwoSampleTests(request, token, 'AAMC FL 3');
   await addQuestionThroughApi(request, token, {
     test: first._id,
     section: 'Chemical and Physical Foundations',

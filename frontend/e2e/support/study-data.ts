@@ -25,6 +25,16 @@ export const addSampleTest = (
   overrides: Partial<SampleTest> = {},
 ): Promise<Test> => addTestThroughApi(request, token, { ...SAMPLE_TEST, ...overrides });
 
+/** Two sample tests a month apart: Kaplan FL 1 on 2025-01-10, then `secondSource` on 2025-02-10. */
+export const addTwoSampleTests = async (
+  request: APIRequestContext,
+  token: string,
+  secondSource: string,
+): Promise<[Test, Test]> => [
+  await addSampleTest(request, token, { source: 'Kaplan FL 1', dateTaken: '2025-01-10' }),
+  await addSampleTest(request, token, { source: secondSource, dateTaken: '2025-02-10' }),
+];
+
 export const addQuestionThroughApi = async (
   request: APIRequestContext,
   token: string,
