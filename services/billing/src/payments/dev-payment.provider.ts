@@ -14,6 +14,7 @@ import {
 import {
   OPEN_INTENT_STATUSES,
   WebhookSignatureError,
+  intentViewOf,
   type IntentMetadata,
   type PaymentError,
   type PaymentIntentView,
@@ -24,20 +25,8 @@ import {
 
 const stripeId = (prefix: string): string => `${prefix}_dev_${randomBytes(12).toString('hex')}`;
 
-function toIntentView(intent: DevPaymentIntent): PaymentIntentView {
-  const error = intent.last_payment_error;
-  return {
-    id: intent._id,
-    status: intent.status,
-    amount: intent.amount,
-    currency: intent.currency,
-    clientSecret: intent.client_secret,
-    metadata: intent.metadata as Partial<IntentMetadata>,
-    lastPaymentError: error
-      ? { code: error.code, declineCode: error.decline_code, message: error.message }
-      : null,
-  };
-}
+const toIntentView = (intent: DevPaymentIntent): PaymentIntentView =>
+  intentViewOf(intent._id, intent.client_secret, intent);
 
 function fromDevCoupon(coupon: DevCoupon): ProviderCoupon {
   return {

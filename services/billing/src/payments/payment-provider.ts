@@ -48,6 +48,43 @@ export interface PaymentIntentView {
   lastPaymentError: PaymentError | null;
 }
 
+/** A PaymentIntent in Stripe's field names, as Stripe answers it and the dev provider stores it. */
+interface StripeShapedIntent {
+  status: PaymentIntentStatus;
+  amount: number;
+  currency: string;
+  metadata: unknown;
+  last_payment_error?: {
+    code?: string | null;
+    decline_code?: string | null;
+    message?: string | null;
+  } | null;
+}
+
+/** The view of an intent with this id and client secret. */
+export function intentViewOf(
+  id: string,
+  clientSecret: string,
+  intent: StripeShapedIntent,
+): PaymentIntentView {
+  const error = intent.last_payment_error;
+  return {
+    id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    clientSecret,
+    metadata: intent.metadata as Partial<IntentMetadata>,
+    lastPaymentError: error
+      ? {
+          code: error.code ?? null,
+          declineCode: error.decline_code ?? null,
+          message: error.message ?? null,
+        }
+      : null,
+  };
+}
+
 /** A coupon as the provider knows it; redemptions are counted by billing too. */
 export interface ProviderCoupon {
   /** What create-payment-intent receives back as couponId. */

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { BillingConfig } from '../config';
 import {
   WebhookSignatureError,
+  intentViewOf,
   type IntentMetadata,
   type PaymentIntentView,
   type PaymentProvider,
@@ -15,24 +16,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const isMissing = (error: unknown): boolean =>
   error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
 
-function toIntentView(intent: Stripe.PaymentIntent): PaymentIntentView {
-  const error = intent.last_payment_error;
-  return {
-    id: intent.id,
-    status: intent.status,
-    amount: intent.amount,
-    currency: intent.currency,
-    clientSecret: intent.client_secret ?? '',
-    metadata: intent.metadata as Partial<IntentMetadata>,
-    lastPaymentError: error
-      ? {
-          code: error.code ?? null,
-          declineCode: error.decline_code ?? null,
-          message: error.message ?? null,
-        }
-      : null,
-  };
-}
+const toIntentView = (intent: Stripe.PaymentIntent): PaymentIntentView =>
+  intentViewOf(intent.id, intent.client_secret ?? '', intent);
 
 /** A promotion code's id, the only couponId this provider gives out and takes back. */
 const PROMOTION_CODE_ID = /^promo_[A-Za-z0-9]{1,100}$/;
