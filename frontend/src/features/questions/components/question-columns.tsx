@@ -44,7 +44,7 @@ export interface QuestionColumns {
   failure: ReactNode;
 }
 
-export const questionKey = (question: Question): string => question._id;
+const questionKey = (question: Question): string => question._id;
 
 /** "question 12 (C/P)": how the controls of a question name it. */
 const questionName = (question: Question): string =>
@@ -77,10 +77,7 @@ function TopicChips({ tags }: { tags: readonly string[] }) {
   );
 }
 
-export function useQuestionColumns({
-  testOf,
-  editReturnUrl,
-}: QuestionColumnsOptions): QuestionColumns {
+function useQuestionColumns({ testOf, editReturnUrl }: QuestionColumnsOptions): QuestionColumns {
   const narrow = useNarrowScreen();
   const [expanded, setExpanded] = useState<string | null>(null);
   const actions = useQuestionActions();
@@ -179,4 +176,17 @@ export function useQuestionColumns({
   ) : null;
 
   return { columns, details, failure };
+}
+
+/**
+ * The questions as a data table shows them, named `label`: rows, columns, details and key for
+ * either table; and the failure to show above it.
+ */
+export function useQuestionTable(
+  questions: readonly Question[],
+  label: string,
+  options: QuestionColumnsOptions,
+) {
+  const { columns, details, failure } = useQuestionColumns(options);
+  return { failure, table: { rows: questions, columns, details, rowKey: questionKey, label } };
 }

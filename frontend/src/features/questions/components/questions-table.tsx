@@ -5,7 +5,7 @@
  */
 import type { Question } from '@mcat/contracts';
 import { DataTable } from '../../../components/data-table/data-table';
-import { questionKey, useQuestionColumns } from './question-columns';
+import { useQuestionTable } from './question-columns';
 
 interface QuestionsTableProps {
   questions: readonly Question[];
@@ -15,17 +15,11 @@ interface QuestionsTableProps {
 }
 
 export function QuestionsTable({ questions, ariaLabel, editReturnUrl }: QuestionsTableProps) {
-  const { columns, details, failure } = useQuestionColumns({ editReturnUrl });
+  const { failure, table } = useQuestionTable(questions, ariaLabel, { editReturnUrl });
   return (
     <>
       {failure}
-      <DataTable
-        rows={questions}
-        columns={columns}
-        details={details}
-        rowKey={questionKey}
-        label={ariaLabel}
-      />
+      <DataTable {...table} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useCallback, type ReactNode } from 'react';
 import type { Question } from '@mcat/contracts';
 import { WindowedDataTable } from '../../../components/data-table/windowed-data-table';
 import { isNearEnd } from '../utils/question-pages';
-import { questionKey, useQuestionColumns, type QuestionTestLink } from './question-columns';
+import { useQuestionTable, type QuestionTestLink } from './question-columns';
 
 /** A collapsed question's height in px until measured: a small table row with a switch; a card. */
 const ESTIMATED_HEIGHT = { row: 53, card: 260 };
@@ -33,7 +33,7 @@ export function WindowedQuestionsTable({
   onNearEnd,
   footer,
 }: WindowedQuestionsTableProps) {
-  const { columns, details, failure } = useQuestionColumns({ testOf, editReturnUrl });
+  const { failure, table } = useQuestionTable(questions, ariaLabel, { testOf, editReturnUrl });
   const count = questions.length;
   const renderedThrough = useCallback(
     (lastIndex: number) => {
@@ -45,11 +45,7 @@ export function WindowedQuestionsTable({
     <>
       {failure}
       <WindowedDataTable
-        rows={questions}
-        columns={columns}
-        details={details}
-        rowKey={questionKey}
-        label={ariaLabel}
+        {...table}
         maxHeight="70vh"
         estimatedHeight={ESTIMATED_HEIGHT}
         overscan={OVERSCAN}
