@@ -8,6 +8,7 @@ import {
   type Page,
   type User,
 } from '@mcat/contracts';
+import { refusal } from '@mcat/test-support/refusal';
 import { BillingHarness, type TestUser } from './support/billing-harness';
 
 const CARD_OK = '4242 4242 4242 4242';
@@ -217,14 +218,7 @@ describe('premium purchase with the dev provider', () => {
       const user = billing.user();
       await createIntent(user, 'FREEMCAT');
       const again = await createIntent(user);
-      expect(again).toEqual({
-        status: 409,
-        body: {
-          statusCode: 409,
-          code: 'ALREADY_PREMIUM',
-          message: BILLING_MESSAGES.alreadyPremium,
-        },
-      });
+      expect(again).toEqual(refusal(409, 'ALREADY_PREMIUM', BILLING_MESSAGES.alreadyPremium));
     });
 
     it('refuses a couponId that is not a coupon', async () => {

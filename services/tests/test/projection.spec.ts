@@ -7,6 +7,7 @@ import {
   type TestBody,
 } from '@mcat/contracts';
 import { deliverEvent, userUpdatedEvent } from '@mcat/service-kit/testing';
+import { refusal } from '@mcat/test-support/refusal';
 import { newUserId, onOwnNats } from './harness';
 
 /** A test on `date` whose sections add up to `total`. */
@@ -72,20 +73,18 @@ describe('GET /api/tests/projection', () => {
 
   it('two tests answer 422 PROJECTION_NEEDS_TESTS asking for 1 more; none asks for 3', async () => {
     const user = student();
-    expect(await project(user)).toEqual({
-      status: 422,
-      body: { statusCode: 422, code: 'PROJECTION_NEEDS_TESTS', message: projectionNeedsTests(0) },
-    });
+    expect(await project(user)).toEqual(
+      refusal(422, 'PROJECTION_NEEDS_TESTS', projectionNeedsTests(0)),
+    );
     await log(user, ['2025-03-01', 500], ['2025-03-15', 502]);
     const answer = await project(user);
-    expect(answer).toEqual({
-      status: 422,
-      body: {
-        statusCode: 422,
-        code: 'PROJECTION_NEEDS_TESTS',
-        message: 'A projection needs at least 3 practice tests. Log 1 more to see one.',
-      },
-    });
+    expect(answer).toEqual(
+      refusal(
+        422,
+        'PROJECTION_NEEDS_TESTS',
+        'A projection needs at least 3 practice tests. Log 1 more to see one.',
+      ),
+    );
     expect(projectionNeedsTests(0)).toContain('Log 3 more');
   });
 
