@@ -1,3 +1,4 @@
+import { escapeHtml } from '@mcat/service-kit/core';
 import type { OpenApiDocument } from './openapi-document';
 
 type PathItem = NonNullable<OpenApiDocument['paths']>[string];
@@ -9,18 +10,9 @@ type Content = NonNullable<Extract<Response, { description: string }>['content']
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
 /** A schema as indented JSON, its `$ref`s linked to the schema they name further down. */
 const schemaBlock = (schema: unknown): string =>
-  `<pre>${escape(JSON.stringify(schema, null, 2)).replace(
+  `<pre>${escapeHtml(JSON.stringify(schema, null, 2)).replace(
     /&quot;#\/components\/schemas\/(\w+)&quot;/g,
     '<a href="#schema-$1">&quot;#/components/schemas/$1&quot;</a>',
   )}</pre>`;
@@ -59,13 +51,13 @@ export function renderDocsPage(document: OpenApiDocument): string {
   const toc = operations
     .map(
       ({ path, method, operation }) =>
-        `<li><a href="#${escape(operation.operationId ?? '')}"><span class="method ${method}">${method}</span> <code>${escape(path)}</code></a> ${escape(operation.summary ?? '')}</li>`,
+        `<li><a href="#${escapeHtml(operation.operationId ?? '')}"><span class="method ${method}">${method}</span> <code>${escapeHtml(path)}</code></a> ${escapeHtml(operation.summary ?? '')}</li>`,
     )
     .join('\n');
   const schemas = Object.entries(document.components?.schemas ?? {})
     .map(
       ([name, schema]) =>
-        `<h3 id="schema-${escape(name)}">${escape(name)}</h3>${schemaBlock(schema)}`,
+        `<h3 id="schema-${escapeHtml(name)}">${escapeHtml(name)}</h3>${schemaBlock(schema)}`,
     )
     .join('\n');
   return `<!doctype html>
@@ -73,13 +65,13 @@ export function renderDocsPage(document: OpenApiDocument): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(document.info.title)}</title>
+<title>${escapeHtml(document.info.title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<h1>${escape(document.info.title)}</h1>
-<p>${escape(document.info.description ?? '')}</p>
-<p>OpenAPI ${escape(document.openapi)} as JSON: <a href="/api/docs"><code>/api/docs</code></a></p>
+<h1>${escapeHtml(document.info.title)}</h1>
+<p>${escapeHtml(document.info.description ?? '')}</p>
+<p>OpenAPI ${escapeHtml(document.openapi)} as JSON: <a href="/api/docs"><code>/api/docs</code></a></p>
 <h2>Operations</h2>
 <ul class="toc">
 ${toc}
@@ -97,10 +89,10 @@ function operationSection(path: string, method: string, operation: Operation): s
     operation.security && operation.security.length === 0
       ? 'Public: no token'
       : 'Bearer JWT (<code>Authorization: Bearer &lt;token&gt;</code>)';
-  return `<section id="${escape(operation.operationId ?? '')}">
-<h3><span class="method ${method}">${method}</span> <code>${escape(path)}</code></h3>
-<p><strong>${escape(operation.summary ?? '')}</strong></p>
-${operation.description ? `<p>${escape(operation.description)}</p>` : ''}
+  return `<section id="${escapeHtml(operation.operationId ?? '')}">
+<h3><span class="method ${method}">${method}</span> <code>${escapeHtml(path)}</code></h3>
+<p><strong>${escapeHtml(operation.summary ?? '')}</strong></p>
+${operation.description ? `<p>${escapeHtml(operation.description)}</p>` : ''}
 <p>Auth: ${auth}</p>
 ${parametersTable(operation.parameters ?? [])}
 ${operation.requestBody ? requestBodyBlock(operation.requestBody) : ''}
@@ -113,8 +105,8 @@ function parametersTable(parameters: readonly Parameter[]): string {
   if (parameters.length === 0) return '';
   const rows = parameters.map((parameter) =>
     isReference(parameter)
-      ? `<tr><td colspan="4">${escape(parameter.$ref)}</td></tr>`
-      : `<tr><td><code>${escape(parameter.name)}</code></td><td>${escape(parameter.in)}</td><td>${parameter.required ? 'required' : 'optional'}</td><td>${escape(parameter.description ?? '')}${schemaBlock(parameter.schema)}</td></tr>`,
+      ? `<tr><td colspan="4">${escapeHtml(parameter.$ref)}</td></tr>`
+      : `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${escapeHtml(parameter.in)}</td><td>${parameter.required ? 'required' : 'optional'}</td><td>${escapeHtml(parameter.description ?? '')}${schemaBlock(parameter.schema)}</td></tr>`,
   );
   return `<h4>Parameters</h4>
 <table><tr><th>Name</th><th>In</th><th></th><th>Schema</th></tr>
@@ -123,20 +115,20 @@ ${rows.join('\n')}
 }
 
 function requestBodyBlock(body: RequestBody): string {
-  if (isReference(body)) return `<h4>Request body</h4><p>${escape(body.$ref)}</p>`;
+  if (isReference(body)) return `<h4>Request body</h4><p>${escapeHtml(body.$ref)}</p>`;
   return `<h4>Request body</h4>
-${body.description ? `<p>${escape(body.description)}</p>` : ''}
+${body.description ? `<p>${escapeHtml(body.description)}</p>` : ''}
 ${contentBlocks(body.content)}`;
 }
 
 function responsesTable(responses: Record<string, Response>): string {
   const rows = Object.entries(responses).map(([status, response]) => {
     if (isReference(response))
-      return `<tr><td>${escape(status)}</td><td>${escape(response.$ref)}</td></tr>`;
+      return `<tr><td>${escapeHtml(status)}</td><td>${escapeHtml(response.$ref)}</td></tr>`;
     const headers = Object.keys(response.headers ?? {});
-    return `<tr><td>${escape(status)}</td><td>${escape(response.description)}${
+    return `<tr><td>${escapeHtml(status)}</td><td>${escapeHtml(response.description)}${
       headers.length > 0
-        ? `<br>Headers: ${headers.map((name) => `<code>${escape(name)}</code>`).join(', ')}`
+        ? `<br>Headers: ${headers.map((name) => `<code>${escapeHtml(name)}</code>`).join(', ')}`
         : ''
     }${response.content ? contentBlocks(response.content) : ''}</td></tr>`;
   });
@@ -149,7 +141,7 @@ function contentBlocks(content: Content): string {
   return Object.entries(content)
     .map(
       ([type, media]) =>
-        `<details><summary><code>${escape(type)}</code></summary>${schemaBlock(schemaOf(media))}</details>`,
+        `<details><summary><code>${escapeHtml(type)}</code></summary>${schemaBlock(schemaOf(media))}</details>`,
     )
     .join('\n');
 }

@@ -16,6 +16,7 @@ export * from './http/all-exceptions.filter';
 export * from './http/query-guard';
 export * from './http/internal-credential';
 export * from './http/content-type-guard';
+export * from './http/escape-html';
 export * from './logging/logging.module';
 export * from './tracing/traceparent';
 export * from './tracing/trace-context';

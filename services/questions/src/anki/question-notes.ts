@@ -4,19 +4,11 @@
  * Everything the student wrote is HTML-escaped: Anki renders fields as HTML.
  */
 import type { Question } from '@mcat/contracts';
+import { escapeHtml } from '@mcat/service-kit';
 import type { AnkiNote } from './apkg-writer';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 /** Text as HTML that shows it as written, line breaks kept. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char).replace(/\r?\n/g, '<br>');
+const fieldHtml = (text: string): string => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
 /**
  * A tag as Anki takes it: one word (Anki splits tags on spaces), so runs of spaces become `_`,
@@ -44,16 +36,16 @@ const frontLines = (question: Question): string[] => [
 ];
 
 export function questionNote(question: Question): AnkiNote {
-  const [test, place, topics] = frontLines(question).map(escapeHtml);
+  const [test, place, topics] = frontLines(question).map(fieldHtml);
   const section = (title: string, text: string) =>
-    `<h3>${escapeHtml(title)}</h3><div>${escapeHtml(text)}</div>`;
+    `<h3>${fieldHtml(title)}</h3><div>${fieldHtml(text)}</div>`;
   return {
     sourceId: question._id,
     createdAt: new Date(question.createdAt),
     front: `<div class="meta">${test}</div><div><b>${place}</b></div><div class="meta">${topics}</div>`,
     back: [
       question.mistakeType
-        ? `<div class="meta">Mistake: ${escapeHtml(question.mistakeType)}</div>`
+        ? `<div class="meta">Mistake: ${fieldHtml(question.mistakeType)}</div>`
         : '',
       section('Why my answer was wrong', question.wrongAnswerReason),
       section('Why the right answer is right', question.rightAnswerReason),
