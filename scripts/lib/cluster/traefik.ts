@@ -8,9 +8,10 @@
  * See docs/adr/0036-traefik-on-the-test-cluster.md.
  */
 import http from 'node:http';
-import { customResourceDefinition, GO_TOOLS } from '../tools';
+import { GO_TOOLS } from '../tools';
 import { freePort } from '../infra';
 import { kubectlOk, type Cluster } from './cluster';
+import { installCustomResources } from './custom-resources';
 import { isAlive, readDaemon, waitFor } from './daemons';
 import { readRelayPort, relayDaemons, startRelay } from './forward';
 import { ensureImageArchive, importImage, type GoImage } from './images';
@@ -50,22 +51,6 @@ const GATEWAY_API_KINDS = [
   'referencegrants',
   'backendtlspolicies',
 ] as const;
-
-/** The Gateway API's CRDs on the API server, Established before a route is applied. */
-export function installGatewayApiCrds(cluster: Cluster): void {
-  for (const plural of GATEWAY_API_KINDS) {
-    kubectlOk(cluster, [
-      ...['apply', '--server-side', '--force-conflicts'],
-      ...['-f', customResourceDefinition('gateway.networking.k8s.io', plural)],
-    ]);
-  }
-  for (const plural of GATEWAY_API_KINDS) {
-    kubectlOk(cluster, [
-      ...['wait', '--for=condition=Established', '--timeout=60s'],
-      `crd/${plural}.gateway.networking.k8s.io`,
-    ]);
-  }
-}
 
 /** Traefik's objects: its RBAC, Deployment and Service, the IngressClass, GatewayClass and Gateway. */
 export function traefikObjects(): object[] {
@@ -198,7 +183,7 @@ export function traefikObjects(): object[] {
  * chart, whose HTTPRoute needs the CRDs.
  */
 export function installTraefik(cluster: Cluster): void {
-  installGatewayApiCrds(cluster);
+  installCustomResources(cluster, 'gateway.networking.k8s.io', GATEWAY_API_KINDS);
   importImage(cluster.layout, ensureImageArchive(TRAEFIK_IMAGE));
   kubectlOk(
     cluster,

@@ -9,8 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
-import { customResourceDefinition, GO_TOOLS } from '../../tools';
+import { GO_TOOLS } from '../../tools';
 import { kubectlOk, type Cluster } from '../cluster';
+import { installCustomResources } from '../custom-resources';
 import { readRelayPort, startRelay, waitForAnswer } from '../forward';
 import { ensureImageArchive, importImage, type GoImage } from '../images';
 import { freePort } from '../../infra';
@@ -41,18 +42,7 @@ interface KubeList<T> {
 
 /** The Prometheus Operator's PodMonitor and PrometheusRule definitions, on the API server. */
 export function installMonitoringCrds(cluster: Cluster): void {
-  for (const plural of ['podmonitors', 'prometheusrules']) {
-    kubectlOk(cluster, [
-      ...['apply', '--server-side', '--force-conflicts'],
-      ...['-f', customResourceDefinition('monitoring.coreos.com', plural)],
-    ]);
-  }
-  for (const plural of ['podmonitors', 'prometheusrules']) {
-    kubectlOk(cluster, [
-      ...['wait', '--for=condition=Established', '--timeout=60s'],
-      `crd/${plural}.monitoring.coreos.com`,
-    ]);
-  }
+  installCustomResources(cluster, 'monitoring.coreos.com', ['podmonitors', 'prometheusrules']);
 }
 
 /** The objects Prometheus runs as: the translation of `monitors` and `rules`, and `secrets`. */
