@@ -37,6 +37,10 @@ describe('PerUserCache', () => {
     reads += 1;
     return stored.get(userId) ?? 'nothing';
   };
+  /** Each user's value through `cache`, one after another, in the order given. */
+  const getInTurn = async (cache: PerUserCache<string>, ...users: string[]) => {
+    for (const user of users) await cache.get(user, read(user));
+  };
 
   beforeAll(async () => {
     redisServer = await privateRedis();
@@ -127,14 +131,11 @@ describe('PerUserCache', () => {
   it('keeps at most maxUsers, dropping the least recently read', async () => {
     const cache = await replica({ maxUsers: 2 });
     const [a, b, c] = [randomObjectId(), randomObjectId(), randomObjectId()];
-    await cache.get(a, read(a));
-    await cache.get(b, read(b));
-    await cache.get(a, read(a));
-    await cache.get(c, read(c));
+    await getInTurn(cache, a, b, a, c);
     expect(reads).toBe(3);
-    await cache.get(a, read(a));
+    await getInTurn(cache, a);
     expect(reads).toBe(3);
-    await cache.get(b, read(b));
+    await getInTurn(cache, b);
     expect(reads).toBe(4);
   });
 
@@ -155,18 +156,13 @@ describe('PerUserCache', () => {
     stored.set(b, 'bbbb');
     stored.set(c, 'cccc');
     stored.set(large, 'x'.repeat(11));
-    await cache.get(a, read(a));
-    await cache.get(b, read(b));
-    await cache.get(a, read(a));
-    await cache.get(c, read(c));
+    await getInTurn(cache, a, b, a, c);
     expect(reads).toBe(3);
-    await cache.get(a, read(a));
-    await cache.get(c, read(c));
+    await getInTurn(cache, a, c);
     expect(reads).toBe(3);
-    await cache.get(b, read(b));
+    await getInTurn(cache, b);
     expect(reads).toBe(4);
-    await cache.get(large, read(large));
-    await cache.get(large, read(large));
+    await getInTurn(cache, large, large);
     expect(reads).toBe(6);
   });
 
