@@ -28,6 +28,8 @@ import {
 const WIDTHS = [320, 375, 768] as const;
 const ROUTE_TABLE = fileURLToPath(new URL('../src/app/route-pages.ts', import.meta.url));
 const LONG_SOURCE = 'Blueprint Diagnostic Full-Length Practice Exam 1';
+/** A tag as long as tags may be (TOPIC_TAG_MAX_LENGTH, 50) with nowhere to break a line. */
+const UNBROKEN_TAG = 'PhosphoenolpyruvateCarboxykinaseGluconeogenesisMap';
 
 interface Seed {
   student: string;
@@ -172,7 +174,8 @@ const VISITS: readonly Visit[] = [
 
 /**
  * A student with two tests (one with a long source name) and four missed questions across the
- * sections, with long topic tags; a buyer; and billing staff.
+ * sections, with long topic tags (one of 50 characters with no space or hyphen); a buyer; and
+ * billing staff.
  */
 async function seed(request: APIRequestContext): Promise<Seed> {
   const { token: student } = await registerThroughApi(
@@ -190,7 +193,12 @@ async function seed(request: APIRequestContext): Promise<Seed> {
     section: 'Chemical and Physical Foundations',
     questionNumber: 12,
     mistakeType: 'Misunderstood Question',
-    topicTags: ['Thermodynamics', 'Enzyme kinetics', 'Michaelis-Menten-saturation-kinetics'],
+    topicTags: [
+      'Thermodynamics',
+      'Enzyme kinetics',
+      'Michaelis-Menten-saturation-kinetics',
+      UNBROKEN_TAG,
+    ],
   });
   for (const [section, questionNumber] of [
     ['Critical Analysis and Reasoning', 31],

@@ -23,7 +23,7 @@ import type {
 import { RouterLink } from '../../../components/router-link';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { useQuestionActions } from '../hooks/use-question-actions';
-import { TopicChip } from './topic-chip';
+import { TopicChip } from '../../../components/topic-chip';
 
 export interface QuestionTestLink {
   testId: string;

@@ -12,7 +12,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { TOO_LONG, TOPIC_TAG_MAX_LENGTH, TOPIC_TAGS_MAX } from '@mcat/contracts';
 import { tagSuggestions, withTag } from '../utils/topic-tags';
-import { TopicChip } from './topic-chip';
+import { TopicChip } from '../../../components/topic-chip';
 
 interface TagInputProps {
   label: string;

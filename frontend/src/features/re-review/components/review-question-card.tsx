@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { REVIEW_OUTCOMES, type DueQuestion, type ReviewOutcome } from '@mcat/contracts';
 import { formatTestDate } from '../../../lib/dates';
 import { formatInterval } from '../utils/intervals';
+import { TopicChip } from '../../../components/topic-chip';
 
 const OUTCOME_LABELS: Record<ReviewOutcome, string> = {
   again: 'Again',
@@ -94,7 +95,7 @@ export function ReviewQuestionCard({
           variant="outlined"
         />
         {question.topicTags.map((tag) => (
-          <Chip key={tag} label={tag} size="small" />
+          <TopicChip key={tag} label={tag} />
         ))}
       </Stack>
       {!revealed ? (
