@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { newAccount, registerThroughApi, signInPage } from './support/accounts';
 
 /** The pages the build prerenders (src/prerender/render-page.tsx) and the titles they set. */
 const PAGES = [
@@ -127,5 +128,63 @@ test.describe('prerendered public pages', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/plain/);
     expect(await response.text()).toContain('User-agent: *\nDisallow: /api/\n');
+  });
+});
+
+test.describe("the dashboard's signed-in shell", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('greets a returning student by name before any script runs', async ({ page, request }) => {
+    const { token } = await registerThroughApi(request, newAccount('Shell Student'));
+    await signInPage(page, token);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('link', { name: 'Add New Test' })).toBeVisible();
+
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Shell Student!' })).toBeVisible();
+    await expect(page).toHaveTitle('Dashboard | MCAT Logbook');
+    await expect(page.getByRole('link', { name: 'Add New Test' })).toHaveCount(0);
+  });
+
+  test('is taken over by the app with the heading where it was painted, and no error', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await registerThroughApi(request, newAccount('Steady Heading'));
+    await signInPage(page, token);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('link', { name: 'Add New Test' })).toBeVisible();
+
+    const errors = collectErrors(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const heading = document.querySelector('h1');
+        (window as { paintedHeading?: unknown }).paintedHeading = heading && {
+          text: heading.textContent,
+          box: heading.getBoundingClientRect().toJSON() as unknown,
+        };
+      });
+    });
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Add New Test' })).toBeVisible();
+    const [painted, final] = await page.evaluate(() => [
+      (window as { paintedHeading?: unknown }).paintedHeading,
+      document.querySelector('h1')?.getBoundingClientRect().toJSON() as unknown,
+    ]);
+    expect(painted).toEqual({ text: 'Welcome, Steady Heading!', box: final });
+    expect(errors).toEqual([]);
+  });
+
+  test('is emptied for a visitor who is not signed in, whom the app sends to /', async ({
+    page,
+  }) => {
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/dashboard');
+    await expect(page.locator('#root')).toBeEmpty();
+    await page.unroute('**/assets/**');
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Track your MCAT practice/);
   });
 });

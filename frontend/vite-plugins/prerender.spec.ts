@@ -30,6 +30,7 @@ describe('the prerendered pages', () => {
       html: '<main><h1>Study Guide</h1></main>',
       styleTags: '<style data-emotion="css 1x2y">h1{margin:0}</style>',
       title: 'Q&A <Guide> | MCAT Logbook',
+      rootAttribute: 'data-prerendered',
     });
     expect(document).toContain('<title>Q&amp;A &lt;Guide&gt; | MCAT Logbook</title>');
     expect(document).toContain('h1{margin:0}</style></head>');
@@ -39,11 +40,23 @@ describe('the prerendered pages', () => {
     expect(document).toContain('src="/assets/index-1a2b.js"');
   });
 
+  it('mark #root as the page says: the signed-in shell is not hydrated', () => {
+    const document = pageDocument(TEMPLATE, {
+      html: '<h1>Welcome, <span data-student-name="">Student</span>!</h1>',
+      styleTags: '',
+      title: 'Dashboard | MCAT Logbook',
+      rootAttribute: 'data-signed-in-shell',
+    });
+    expect(document).toContain('<div id="root" data-signed-in-shell><h1>Welcome,');
+    expect(document).not.toContain('data-prerendered');
+  });
+
   it('keep a `$` in the page as it is (no replacement pattern)', () => {
     const document = pageDocument(TEMPLATE, {
       html: "<p>$10 one-time, $& and $' stay</p>",
       styleTags: '',
       title: 'Premium',
+      rootAttribute: 'data-prerendered',
     });
     expect(document).toContain("<p>$10 one-time, $& and $' stay</p>");
   });
@@ -54,6 +67,7 @@ describe('the prerendered pages', () => {
         html: '',
         styleTags: '',
         title: 'x',
+        rootAttribute: 'data-prerendered',
       }),
     ).toThrow('index.html has no <div id="root"></div>');
   });

@@ -5,7 +5,8 @@
  * (with the `ssr` settings given), renders each of its `PRERENDERED_PATHS` with its `renderPage`,
  * and writes it into a copy of the built index.html: `pages/index.html` for `/`,
  * `pages/<name>.html` for `/<name>`. The gateway and nginx send those for their paths; every
- * other path keeps index.html, the empty shell.
+ * other path keeps index.html, the empty shell. The dashboard's page is the signed-in shell
+ * (src/app/prerendered-page.ts).
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +17,8 @@ export interface RenderedPage {
   html: string;
   styleTags: string;
   title: string;
+  /** The attribute that marks #root (`data-prerendered` on a public page). */
+  rootAttribute: string;
 }
 
 interface PrerenderModule {
@@ -45,7 +48,7 @@ const replaceOnce = (document: string, marker: string, replacement: string): str
   return document.replace(marker, () => replacement);
 };
 
-/** The built index.html holding a rendered page: its title, styles and markup in #root. */
+/** The built index.html holding a rendered page: its title, styles and markup in #root, marked. */
 export function pageDocument(template: string, page: RenderedPage): string {
   const titled = template.replace(
     /<title>[^<]*<\/title>/,
@@ -55,7 +58,7 @@ export function pageDocument(template: string, page: RenderedPage): string {
   return replaceOnce(
     styled,
     '<div id="root"></div>',
-    `<div id="root" data-prerendered>${page.html}</div>`,
+    `<div id="root" ${page.rootAttribute}>${page.html}</div>`,
   );
 }
 

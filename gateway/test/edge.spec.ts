@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEST_INTERNAL_API_TOKEN } from '@mcat/service-kit/testing';
-import { COLOR_SCHEME_SCRIPT_HASH } from '../src/edge/security';
+import { COLOR_SCHEME_SCRIPT_HASH, SIGNED_IN_SHELL_SCRIPT_HASH } from '../src/edge/security';
 import { GatewayHarness } from './support/gateway-harness';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
@@ -82,7 +82,7 @@ describe('gateway edge: web app, security headers, CORS, own endpoints', () => {
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain(
-        `script-src 'self' ${COLOR_SCHEME_SCRIPT_HASH} https://js.stripe.com https://*.js.stripe.com`,
+        `script-src 'self' ${COLOR_SCHEME_SCRIPT_HASH} ${SIGNED_IN_SHELL_SCRIPT_HASH} https://js.stripe.com https://*.js.stripe.com`,
       );
       expect(csp).toContain(
         'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',

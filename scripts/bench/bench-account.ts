@@ -1,6 +1,9 @@
 /** The student account every bench signs up through the gateway, and its calls to the API. */
 import { randomUUID } from 'node:crypto';
 
+/** The name every bench student registers with. */
+export const BENCH_STUDENT_NAME = 'Bench Student';
+
 /**
  * Registers a new student (a fresh address each time) and returns its bearer token; throws with
  * the API's answer when registration is refused.
@@ -13,7 +16,7 @@ export async function registerBenchStudent(
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      name: 'Bench Student',
+      name: BENCH_STUDENT_NAME,
       email: `bench-${randomUUID()}@example.com`,
       password: 'Bench-Passw0rd!',
       ...profile,

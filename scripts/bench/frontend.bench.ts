@@ -5,7 +5,8 @@
  * on a target (exit 0 whatever the figures).
  *
  *  1. In Debian's Chromium through Playwright and a DevTools session: the landing page `/`
- *     (anonymous) and the dashboard (a new student with two sample tests, token in localStorage),
+ *     (anonymous) and the dashboard (a new student with two sample tests, returning: the token and
+ *     the name the web app stores in localStorage),
  *     plus the two floor pages of lcp-floors.ts, each loaded cold (a new browser context per
  *     load) BENCH_RUNS times (5) under two profiles (web/profiles.ts): plain, and mobile (phone
  *     screen, slow 4G, CPU 4x). Per page and profile, the medians of: LCP and its element, FCP,
@@ -23,7 +24,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { startFloorPages, type FloorPages } from './lcp-floors';
-import { createBenchUser, type BenchUser } from './web/bench-user';
+import { createBenchUser, type BenchUser, type BrowserStorage } from './web/bench-user';
 import { launchChromium } from './web/chromium';
 import { runLighthouse, type LighthouseFigures } from './web/lighthouse-run';
 import { measureMatrix, type PageSummaries } from './web/load-matrix';
@@ -76,7 +77,7 @@ function pagesToLoad(user: BenchUser | null, floors: FloorPages | null): PageSpe
   ];
   if (user) {
     const { title } = APP_PAGES.dashboard;
-    pages.push({ key: 'dashboard', title, url: `${BASE_URL}/dashboard`, token: user.token });
+    pages.push({ key: 'dashboard', title, url: `${BASE_URL}/dashboard`, storage: user.storage });
   }
   if (floors) {
     pages.push(
@@ -149,18 +150,18 @@ async function measureLighthouse(user: BenchUser | null): Promise<WebFigures['li
       `median of ${LIGHTHOUSE_RUNS} runs:`,
   );
   const figures: WebFigures['lighthouse'] = {};
-  const runs: [string, string, string | undefined][] = [
+  const runs: [string, string, BrowserStorage | undefined][] = [
     ['landing', `${BASE_URL}/`, undefined],
-    ['dashboard', `${BASE_URL}/dashboard`, user?.token],
+    ['dashboard', `${BASE_URL}/dashboard`, user?.storage],
   ];
-  for (const [key, url, token] of runs) {
+  for (const [key, url, storage] of runs) {
     const { title } = APP_PAGES[key as keyof typeof APP_PAGES];
-    if (key === 'dashboard' && !token) {
+    if (key === 'dashboard' && !storage) {
       figures[key] = { error: 'no signed-in user' };
       continue;
     }
     try {
-      const result = await runLighthouse(url, token);
+      const result = await runLighthouse(url, storage);
       figures[key] = result;
       printLighthouse(title, result);
     } catch (error) {

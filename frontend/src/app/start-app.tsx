@@ -3,14 +3,16 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app-providers';
-import { canHydrate } from './prerendered-page';
+import { canHydrate, holdsSignedInShell, SIGNED_IN_SHELL_ATTRIBUTE } from './prerendered-page';
 import { createAppRouter, type AppRouter } from './router';
 import type { AppStore } from './store';
 
 /**
  * Renders once the router has the opened page's code (main.tsx started fetching it before this
  * chunk ran), so the first paint is that page, not the router's spinner followed by the page. A
- * page the build prerendered is hydrated when the visitor would see it as prerendered.
+ * page the build prerendered is hydrated when the visitor would see it as prerendered. Over the
+ * signed-in shell it renders once the session is loaded too, so the shell's heading gives way to
+ * the same heading, not to the session's spinner.
  */
 export function startApp(store: AppStore, container: HTMLElement): AppRouter {
   const router = createAppRouter(store);
@@ -22,21 +24,31 @@ export function startApp(store: AppStore, container: HTMLElement): AppRouter {
     </StrictMode>
   );
   const render = () => {
-    // As a transition, hydration yields to the browser between components instead of holding
-    // the main thread for the whole page: the page's text is on screen already.
+    // As a transition, hydration (and the render over the signed-in shell) yields to the browser
+    // between components instead of holding the main thread for the whole page: the page's text
+    // is on screen already.
     if (canHydrate(container, store.getState())) {
       startTransition(() => {
         hydrateRoot(container, app);
       });
+    } else if (holdsSignedInShell(container)) {
+      const root = createRoot(container);
+      container.removeAttribute(SIGNED_IN_SHELL_ATTRIBUTE);
+      startTransition(() => root.render(app));
     } else createRoot(container).render(app);
   };
-  if (router.state.initialized) render();
+  const ready = () =>
+    router.state.initialized &&
+    !(holdsSignedInShell(container) && store.getState().session.loading);
+  if (ready()) render();
   else {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
+    const subscriptions: (() => void)[] = [];
+    const renderWhenReady = () => {
+      if (!ready()) return;
+      subscriptions.forEach((unsubscribe) => unsubscribe());
       render();
-    });
+    };
+    subscriptions.push(router.subscribe(renderWhenReady), store.subscribe(renderWhenReady));
   }
   return router;
 }

@@ -1,13 +1,15 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
-import { sessionSlice } from '../features/auth/session-slice';
+import { sessionSlice, type SessionState } from '../features/auth/session-slice';
 import { sessionPersistence } from '../features/auth/session-persistence';
 
 /** App-level reactions to actions (navigation after a 401), registered by main.tsx. */
 export const appListeners = createListenerMiddleware();
 
-export const createAppStore = () =>
+/** A store; `session` starts it with a given session instead of the stored one (the prerender). */
+export const createAppStore = (session?: SessionState) =>
   configureStore({
+    preloadedState: session ? { session } : undefined,
     reducer: {
       [api.reducerPath]: api.reducer,
       session: sessionSlice.reducer,

@@ -1,4 +1,4 @@
-/** The two values the web app keeps in local storage. */
+/** The values the web app keeps in local storage. */
 import { STORAGE_KEYS } from '@mcat/contracts';
 
 export const readStoredToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
@@ -6,6 +6,15 @@ export const readStoredToken = (): string | null => localStorage.getItem(STORAGE
 export const writeStoredToken = (token: string | null): void => {
   if (token === null) localStorage.removeItem(STORAGE_KEYS.token);
   else localStorage.setItem(STORAGE_KEYS.token, token);
+};
+
+/**
+ * The signed-in student's name, or null when no one is signed in. index.html's second inline
+ * script reads it to fill the dashboard's prerendered shell before the first paint.
+ */
+export const writeStoredStudentName = (name: string | null): void => {
+  if (name === null) localStorage.removeItem(STORAGE_KEYS.studentName);
+  else localStorage.setItem(STORAGE_KEYS.studentName, name);
 };
 
 /**

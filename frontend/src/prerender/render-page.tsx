@@ -1,10 +1,11 @@
 /**
  * The build's prerender (vite-plugins/prerender.ts): the public pages rendered to HTML in Node,
  * as a first-time visitor's browser would render them (no session, the default public
- * configuration), with the styles they use. The markup is the same in both colour schemes: the
- * styles hold both as CSS variables, and the inline script in the page's head picks one
- * before the first paint. The browser paints that HTML before the app's JavaScript arrives,
- * then the app hydrates it (app/prerendered-page.ts).
+ * configuration), with the styles they use; and the dashboard's signed-in shell, rendered for a
+ * session whose user is not known yet (app/prerendered-page.ts says what follows). The markup is
+ * the same in both colour schemes: the styles hold both as CSS variables, and the inline script in
+ * the page's head picks one before the first paint. The browser paints that HTML before the app's
+ * JavaScript arrives, then the app hydrates a public page, or renders over the shell.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -14,13 +15,19 @@ import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from '../app/app-providers';
 import { createAppRoutes } from '../app/router';
+import { PRERENDERED_ATTRIBUTE, SIGNED_IN_SHELL_ATTRIBUTE } from '../app/prerendered-page';
 import { createAppStore } from '../app/store';
-import { startSession } from '../features/auth/session-slice';
+import { initialSessionState, startSession } from '../features/auth/session-slice';
 import { PageTitleRecorder } from '../lib/use-page-title';
 import { EmptyStorage } from './empty-storage';
 
-/** The pages the build prerenders: the public ones a visitor lands on from outside. */
-export const PRERENDERED_PATHS = ['/', '/guide', '/about', '/login', '/register'] as const;
+/** The public pages a visitor lands on from outside. */
+const PUBLIC_PATHS = ['/', '/guide', '/about', '/login', '/register'];
+/** The page a returning student lands on, as its signed-in shell. */
+const SIGNED_IN_SHELL_PATHS = ['/dashboard'];
+
+/** The pages the build prerenders. */
+export const PRERENDERED_PATHS = [...PUBLIC_PATHS, ...SIGNED_IN_SHELL_PATHS] as const;
 
 export interface RenderedPage {
   /** The page's markup, the content of #root. */
@@ -29,12 +36,24 @@ export interface RenderedPage {
   styleTags: string;
   /** The document title the page sets. */
   title: string;
+  /** The attribute that marks #root: a public page, or the signed-in shell. */
+  rootAttribute: string;
 }
+
+/** Signed in, the user not known yet: what the app sees between a stored token and its user. */
+const signedInShellStore = () =>
+  createAppStore({
+    ...initialSessionState(),
+    token: 'signed-in-shell',
+    isAuthenticated: true,
+    loading: false,
+  });
 
 export async function renderPage(path: string): Promise<RenderedPage> {
   globalThis.localStorage ??= new EmptyStorage();
-  const store = createAppStore();
-  store.dispatch(startSession());
+  const signedInShell = SIGNED_IN_SHELL_PATHS.includes(path);
+  const store = signedInShell ? signedInShellStore() : createAppStore();
+  if (!signedInShell) store.dispatch(startSession());
 
   const { query, dataRoutes } = createStaticHandler(createAppRoutes(store));
   const context = await query(new Request(new URL(path, 'http://localhost')));
@@ -63,5 +82,6 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     </StrictMode>,
   );
   const styleTags = constructStyleTagsFromChunks(extractCriticalToChunks(html));
-  return { html, styleTags, title };
+  const rootAttribute = signedInShell ? SIGNED_IN_SHELL_ATTRIBUTE : PRERENDERED_ATTRIBUTE;
+  return { html, styleTags, title, rootAttribute };
 }

@@ -19,11 +19,13 @@ export interface SecurityOptions {
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 
 /**
- * The web app's one inline script (frontend/index.html), which sets the colour scheme before the
- * first paint: admitted by its hash and nothing else inline. gateway/test/inline-scripts.spec.ts
- * fails when the script and this hash (or nginx.conf's copy) part.
+ * The web app's two inline scripts (frontend/index.html): the one that sets the colour scheme
+ * before the first paint, and the one that fills or empties the dashboard's signed-in shell.
+ * Admitted by their hashes and nothing else inline. gateway/test/inline-scripts.spec.ts fails when
+ * a script and its hash (or nginx.conf's copy) part.
  */
 export const COLOR_SCHEME_SCRIPT_HASH = "'sha256-Yto8CMFVYV+YPUm7ssS+BGDHxk9HXs1bZuaBaYVJQeI='";
+export const SIGNED_IN_SHELL_SCRIPT_HASH = "'sha256-41hCX1LnBA+3/NpoSAHzIosVbevX0gImNMMhIKICzq0='";
 
 /**
  * Security headers on every answer (helmet) with a CSP that admits the web app itself, Stripe.js
@@ -39,7 +41,7 @@ export async function registerSecurity(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_HASH, ...STRIPE_JS],
+        scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_HASH, SIGNED_IN_SHELL_SCRIPT_HASH, ...STRIPE_JS],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],

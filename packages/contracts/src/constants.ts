@@ -76,8 +76,15 @@ export const DEMO_CHART_ANIMATION_MS = 2000;
 export const OFFICIAL_PRACTICE_EXAMS = 6;
 export const RECOMMENDED_TESTS = '8-10';
 
-/** Browser storage keys. */
-export const STORAGE_KEYS = { token: 'token', darkMode: 'darkMode' } as const;
+/**
+ * Browser storage keys. `studentName` is the signed-in student's name, kept beside the token so
+ * the dashboard's prerendered shell can greet them before the app's scripts run.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  darkMode: 'darkMode',
+  studentName: 'studentName',
+} as const;
 
 export const ROLES = ['student', 'billing'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,12 +1,19 @@
 /**
  * The signed-in user whose dashboard is measured: a fresh student (bench-account.ts) with a
  * planned test date and two sample practice tests, so the dashboard shows its countdown, its
- * recent-tests table and its score charts.
+ * recent-tests table and its score charts. The dashboard is loaded as a returning student's
+ * browser has it: the token and the name the web app stored on the last visit.
  */
-import { registerBenchStudent } from '../bench-account';
+import { STORAGE_KEYS } from '@mcat/contracts';
+import { BENCH_STUDENT_NAME, registerBenchStudent } from '../bench-account';
+
+/** Local storage entries a page load starts with. */
+export type BrowserStorage = Readonly<Record<string, string>>;
 
 export interface BenchUser {
   token: string;
+  /** What the web app left in local storage on the student's last visit. */
+  storage: BrowserStorage;
   /** false when the tests API refused a sample test: the dashboard then has no charts */
   hasTests: boolean;
 }
@@ -42,5 +49,6 @@ export async function createBenchUser(baseUrl: string): Promise<BenchUser> {
   for (const sample of SAMPLE_TESTS) {
     if (!(await addSampleTest(baseUrl, token, sample))) hasTests = false;
   }
-  return { token, hasTests };
+  const storage = { [STORAGE_KEYS.token]: token, [STORAGE_KEYS.studentName]: BENCH_STUDENT_NAME };
+  return { token, storage, hasTests };
 }

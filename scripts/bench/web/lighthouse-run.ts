@@ -2,11 +2,11 @@
  * Lighthouse 12 itself, in its default mode (mobile, moto g power screen, simulated slow 4G and
  * 4x CPU), driving Debian's Chromium through chrome-launcher.
  *
- * A signed-in page needs its token in localStorage before Lighthouse navigates, and Lighthouse
- * normally clears the origin's storage first. So for such a page the bench opens the origin once
- * in the same Chromium (at /api/health, which loads none of the web app, so the HTTP cache stays
- * cold for it), stores the token there, and runs Lighthouse with `disableStorageReset: true`. Each
- * run gets a Chromium (and profile folder) of its own.
+ * A signed-in page needs its token (and the name stored beside it) in localStorage before
+ * Lighthouse navigates, and Lighthouse normally clears the origin's storage first. So for such a
+ * page the bench opens the origin once in the same Chromium (at /api/health, which loads none of
+ * the web app, so the HTTP cache stays cold for it), stores the entries there, and runs Lighthouse
+ * with `disableStorageReset: true`. Each run gets a Chromium (and profile folder) of its own.
  */
 import { chromium } from '@playwright/test';
 import type { Flags, Result } from 'lighthouse' with { 'resolution-mode': 'import' };
@@ -14,6 +14,7 @@ import { debianChromium } from './chromium';
 import { median } from './figures';
 import { waitForProduct } from './product';
 import { LIGHTHOUSE_RUNS } from './settings';
+import type { BrowserStorage } from './bench-user';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -66,13 +67,15 @@ async function chromeFlags(): Promise<{ chromePath: string; flags: string[] }> {
   return { chromePath: setup.executablePath, flags: ['--headless=new', ...flags] };
 }
 
-async function putTokenInStorage(port: number, origin: string, token: string): Promise<void> {
+async function putInStorage(port: number, origin: string, storage: BrowserStorage): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const [context] = browser.contexts();
     const page = await context.newPage();
     await page.goto(new URL('/api/health', origin).href);
-    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, Object.entries(storage));
     await page.close();
   } finally {
     // Closing a browser Playwright connected to only drops the connection.
@@ -124,20 +127,20 @@ function figuresOf(lhr: Result): Omit<LighthouseFigures, 'runs'> {
   };
 }
 
-/** One Lighthouse run of `url`, signed in when a token is given. */
-async function runOnce(url: string, token?: string): Promise<Result> {
+/** One Lighthouse run of `url`, signed in when a signed-in student's storage is given. */
+async function runOnce(url: string, storage?: BrowserStorage): Promise<Result> {
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
   const { chromePath, flags } = await chromeFlags();
   const chrome = await launch({ chromePath, chromeFlags: flags, logLevel: 'silent' });
   try {
-    if (token) await putTokenInStorage(chrome.port, new URL(url).origin, token);
+    if (storage) await putInStorage(chrome.port, new URL(url).origin, storage);
     const settings: Flags = {
       port: chrome.port,
       logLevel: 'error',
       output: 'json',
       onlyCategories: [...CATEGORIES],
-      disableStorageReset: Boolean(token),
+      disableStorageReset: Boolean(storage),
     };
     const result = await lighthouse(url, settings);
     if (!result) throw new Error('Lighthouse returned no result');
@@ -152,12 +155,12 @@ async function runOnce(url: string, token?: string): Promise<Result> {
 }
 
 /** A run that fails is tried once more after the product answers again (it may be restarting). */
-async function runWithRetry(url: string, token?: string): Promise<Result> {
+async function runWithRetry(url: string, storage?: BrowserStorage): Promise<Result> {
   try {
-    return await runOnce(url, token);
+    return await runOnce(url, storage);
   } catch (error) {
     if (!(await waitForProduct())) throw error;
-    return runOnce(url, token);
+    return runOnce(url, storage);
   }
 }
 
@@ -170,10 +173,13 @@ const medianOf = (values: (number | null)[]) =>
  * own median run (the run nearest the median FCP and time to interactive, as lighthouse-ci picks
  * it), so they come from one coherent run.
  */
-export async function runLighthouse(url: string, token?: string): Promise<LighthouseFigures> {
+export async function runLighthouse(
+  url: string,
+  storage?: BrowserStorage,
+): Promise<LighthouseFigures> {
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const results: Result[] = [];
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) results.push(await runWithRetry(url, token));
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) results.push(await runWithRetry(url, storage));
   const runs = results.map(figuresOf);
   const medianRun = figuresOf(computeMedianRun(results));
   const scores = Object.fromEntries(

@@ -21,14 +21,15 @@ import {
 import { recordNetwork, type RequestRecord } from './network-log';
 import { applyThrottling, type LoadProfile } from './profiles';
 import { LOAD_TIMEOUT_MS, QUIET_MS } from './settings';
+import type { BrowserStorage } from './bench-user';
 
 export interface PageSpec {
   /** short name used in the report and the JSON: landing, dashboard, floor-static, floor-react */
   key: string;
   title: string;
   url: string;
-  /** a bearer token put in localStorage ('token') before the page's own scripts run */
-  token?: string;
+  /** local storage entries (a signed-in student's) put in place before the page's own scripts run */
+  storage?: BrowserStorage;
 }
 
 export interface LoadFigures {
@@ -112,9 +113,14 @@ export async function loadOnce(
 ): Promise<LoadFigures> {
   const context = await browser.newContext(profile.context);
   try {
-    if (spec.token) {
+    if (spec.storage) {
       // Every document runs it, about:blank too, whose storage access throws.
-      const store = `localStorage.setItem('token', ${JSON.stringify(spec.token)})`;
+      const store = Object.entries(spec.storage)
+        .map(
+          ([key, value]) =>
+            `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`,
+        )
+        .join(' ');
       await context.addInitScript(`try { ${store} } catch (error) { /* no storage here */ }`);
     }
     await context.addInitScript(OBSERVERS);

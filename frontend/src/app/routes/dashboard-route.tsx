@@ -4,6 +4,11 @@
  * stands where the test list goes until it is fetched. What the list feeds renders after the
  * page's first paint even when the list is already there (its request starts with the page's
  * chunk, see route-pages.ts), so that rendering does not hold the heading back.
+ *
+ * Before the user is known, which only the build's prerender sees (a session with no user), the
+ * page is its heading alone: the signed-in shell (app/prerendered-page.ts) that the browser paints,
+ * with the stored name, before the app's scripts run. Everything else appears below it later, so
+ * nothing painted moves.
  */
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -31,6 +36,17 @@ import { usePublicConfig } from '../../features/site-config/config-api';
 import { useGetTestsQuery } from '../../features/tests/api/tests-api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAppSelector } from '../hooks';
+import { STUDENT_FALLBACK_NAME, STUDENT_NAME_SLOT } from '../prerendered-page';
+
+/** The page's largest text, so the one its first paint is measured by. */
+function WelcomeHeading({ name }: { name: string }) {
+  const slot = { [STUDENT_NAME_SLOT]: '' };
+  return (
+    <Typography variant="h4" component="h1" gutterBottom>
+      Welcome, <span {...slot}>{name}</span>!
+    </Typography>
+  );
+}
 
 /** What the test list feeds: the error alert, the progress charts, recent tests and tips. */
 function DashboardTests({
@@ -86,22 +102,25 @@ export function DashboardRoute() {
   const thankYouOpen = searchParams.get('premiumSuccess') === 'true' && isPremium;
   usePageTitle('Dashboard', brandName);
 
+  if (!user) {
+    return (
+      <PageContainer>
+        <WelcomeHeading name={STUDENT_FALLBACK_NAME} />
+      </PageContainer>
+    );
+  }
   return (
     <PageContainer>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Welcome, {user?.name || 'Student'}!
-      </Typography>
-      {user?.plannedTestingDate ? (
+      <WelcomeHeading name={user.name || STUDENT_FALLBACK_NAME} />
+      {user.plannedTestingDate ? (
         <CountdownCard plannedTestingDate={user.plannedTestingDate} productName={brandName} />
       ) : null}
-      {user ? (
-        <ProjectionCard
-          plannedTestingDate={user.plannedTestingDate}
-          targetScore={user.targetScore ?? null}
-          isPremium={isPremium}
-          testCount={tests.data?.length}
-        />
-      ) : null}
+      <ProjectionCard
+        plannedTestingDate={user.plannedTestingDate}
+        targetScore={user.targetScore ?? null}
+        isPremium={isPremium}
+        testCount={tests.data?.length}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         <Button variant="contained" component={RouterLink} to="/tests/new">
           Add New Test
@@ -119,7 +138,7 @@ export function DashboardRoute() {
           <DashboardTests
             tests={tests.data ?? []}
             failed={tests.isError}
-            targetScore={user?.targetScore ?? null}
+            targetScore={user.targetScore ?? null}
           />
           <WelcomeModal
             open={welcomeOpen}

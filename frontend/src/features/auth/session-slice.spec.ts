@@ -176,6 +176,49 @@ describe('session', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it("keeps the student's name beside the token for the dashboard's shell, and removes it with the token", async () => {
+    answerWith({
+      'POST /api/auth/register': { status: 201, body: { token: 't', user } },
+      'PUT /api/auth/me': { status: 200, body: { ...user, name: 'Ada Lovelace' } },
+    });
+    const store = createAppStore();
+    await store
+      .dispatch(
+        authApi.endpoints.register.initiate({
+          name: 'Ada',
+          email: user.email,
+          password: 'mcat-secret-1',
+        }),
+      )
+      .unwrap();
+    expect(localStorage.getItem(STORAGE_KEYS.studentName)).toBe('Ada');
+    await store
+      .dispatch(
+        authApi.endpoints.updateProfile.initiate({
+          name: 'Ada Lovelace',
+          email: user.email,
+          plannedTestingDate: null,
+          targetScore: null,
+        }),
+      )
+      .unwrap();
+    expect(localStorage.getItem(STORAGE_KEYS.studentName)).toBe('Ada Lovelace');
+    store.dispatch(logout());
+    expect(localStorage.getItem(STORAGE_KEYS.studentName)).toBeNull();
+  });
+
+  it("stores the name of a stored token's user once loaded, and forgets it when the token is refused", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
+    answerWith({ 'GET /api/auth/me': { status: 200, body: user } });
+    const store = createAppStore();
+    store.dispatch(startSession());
+    expect(localStorage.getItem(STORAGE_KEYS.studentName)).toBeNull();
+    await vi.waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.studentName)).toBe('Ada'));
+    store.dispatch(unauthorized());
+    expect(localStorage.getItem(STORAGE_KEYS.studentName)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
   it('a 401 on a call made with a token signs the user out', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
     answerWith({
