@@ -138,23 +138,24 @@ test.describe("the dashboard's signed-in shell", () => {
     const { token } = await registerThroughApi(request, newAccount('Shell Student'));
     await signInPage(page, token);
     await page.goto('/dashboard');
-    await expect(page.getByRole('link', { name: 'Add New Test' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View All Tests' })).toBeVisible();
 
     await page.route('**/assets/**', (route) => route.abort());
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Welcome, Shell Student!' })).toBeVisible();
     await expect(page).toHaveTitle('Dashboard | MCAT Logbook');
-    await expect(page.getByRole('link', { name: 'Add New Test' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View All Tests' })).toHaveCount(0);
   });
 
   test('is taken over by the app with the heading where it was painted, and no error', async ({
     page,
     request,
   }) => {
-    const { token } = await registerThroughApi(request, newAccount('Steady Heading'));
+    // A planned date and no test: the projection card has its message without a 422 to log.
+    const { token } = await registerThroughApi(request, newAccount('Steady Heading'), '2031-04-18');
     await signInPage(page, token);
     await page.goto('/dashboard');
-    await expect(page.getByRole('link', { name: 'Add New Test' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View All Tests' })).toBeVisible();
 
     const errors = collectErrors(page);
     await page.addInitScript(() => {
@@ -167,7 +168,7 @@ test.describe("the dashboard's signed-in shell", () => {
       });
     });
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Add New Test' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View All Tests' })).toBeVisible();
     const [painted, final] = await page.evaluate(() => [
       (window as { paintedHeading?: unknown }).paintedHeading,
       document.querySelector('h1')?.getBoundingClientRect().toJSON() as unknown,

@@ -119,7 +119,7 @@ export function DashboardRoute() {
         plannedTestingDate={user.plannedTestingDate}
         targetScore={user.targetScore ?? null}
         isPremium={isPremium}
-        testCount={tests.data?.length}
+        testCount={tests.isLoading ? undefined : (tests.data?.length ?? null)}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         <Button variant="contained" component={RouterLink} to="/tests/new">

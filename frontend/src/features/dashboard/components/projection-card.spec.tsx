@@ -10,7 +10,7 @@ interface CardProps {
   plannedTestingDate: string | null;
   targetScore: number | null;
   isPremium: boolean;
-  testCount: number | undefined;
+  testCount: number | null | undefined;
 }
 
 const show = (answer: ServerAnswer, props: Partial<CardProps> = {}) => {
@@ -20,7 +20,7 @@ const show = (answer: ServerAnswer, props: Partial<CardProps> = {}) => {
       plannedTestingDate="2026-05-12"
       targetScore={511}
       isPremium
-      testCount={1}
+      testCount={null}
       {...props}
     />,
     { pattern: '/dashboard', path: '/dashboard' },
@@ -76,6 +76,25 @@ describe('the score projection card', () => {
     );
     expect(screen.queryByText(PROJECTION_MESSAGES.freePlan)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Upgrade to Premium' })).toBeNull();
+  });
+
+  it('with the test list loaded and too short, says so without asking the server', () => {
+    const stub = show(needsTests(1), { testCount: 1 });
+    expect(screen.getByText(projectionNeedsTests(1))).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add New Test' }).getAttribute('href')).toBe(
+      '/tests/new',
+    );
+    expect(stub).not.toHaveBeenCalled();
+  });
+
+  it('waits for the test list before it asks the server', async () => {
+    const stub = show(
+      { status: 200, body: { predictedScore: 507, low: 503, high: 511, atDate: '2026-05-12' } },
+      { testCount: undefined },
+    );
+    expect(screen.getByRole('status').textContent).toContain('Loading your projection...');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stub).not.toHaveBeenCalled();
   });
 
   it('tells a free student their plan holds fewer tests than a projection needs', async () => {

@@ -1,15 +1,23 @@
 /**
  * "Score Projection": the total the student's practice tests point to on the planned MCAT date,
- * with its range, the gap to the target score and the one-sentence method; the server's message
+ * with its range, the gap to the target score and the one-sentence method; the contracts' message
  * when there are too few tests (with the way to Premium for a free student, whose plan holds
- * fewer tests than a projection needs), and a way to the profile when there is no date.
+ * fewer tests than a projection needs), and a way to the profile when there is no date. With the
+ * test list loaded and too short, the server is not asked: its answer would be that 422, which the
+ * browser logs as an error on every visit of a new student's dashboard.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PLAN_LIMITS, PROJECTION_MESSAGES, type ErrorCode } from '@mcat/contracts';
+import {
+  PLAN_LIMITS,
+  PROJECTION_MESSAGES,
+  PROJECTION_MIN_TESTS,
+  projectionNeedsTests,
+  type ErrorCode,
+} from '@mcat/contracts';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { RouterLink } from '../../../components/router-link';
 import { SectionCard } from '../../../components/section-card';
@@ -23,8 +31,12 @@ interface ProjectionCardProps {
   plannedTestingDate: string | null;
   targetScore: number | null;
   isPremium: boolean;
-  /** The student's tests, once loaded: a free student at the plan's limit is not sent to add one. */
-  testCount: number | undefined;
+  /**
+   * How many tests the student has: undefined while the list loads (the card waits), null when it
+   * could not be loaded (the server is asked). A free student at the plan's limit is not sent to
+   * add one.
+   */
+  testCount: number | null | undefined;
 }
 
 const errorCode = (error: unknown): ErrorCode | null => {
@@ -43,7 +55,7 @@ function NeedsTests({
   isPremium,
   testCount,
 }: Pick<ProjectionCardProps, 'isPremium' | 'testCount'>) {
-  const canAdd = isPremium || testCount === undefined || testCount < PLAN_LIMITS.free.tests;
+  const canAdd = isPremium || testCount == null || testCount < PLAN_LIMITS.free.tests;
   return (
     <>
       {isPremium ? null : <Typography>{PROJECTION_MESSAGES.freePlan}</Typography>}
@@ -69,8 +81,21 @@ function Projection({
   isPremium,
   testCount,
 }: ProjectionCardProps & { plannedTestingDate: string }) {
-  const { data, error, isLoading } = useGetProjectionQuery(plannedTestingDate);
-  if (isLoading) return <LoadingSpinner label="Loading your projection..." />;
+  const tooFew = testCount != null && testCount < PROJECTION_MIN_TESTS;
+  const { data, error, isLoading } = useGetProjectionQuery(plannedTestingDate, {
+    skip: testCount === undefined || tooFew,
+  });
+  if (tooFew) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="info">{projectionNeedsTests(testCount)}</Alert>
+        <NeedsTests isPremium={isPremium} testCount={testCount} />
+      </Stack>
+    );
+  }
+  if (testCount === undefined || isLoading) {
+    return <LoadingSpinner label="Loading your projection..." />;
+  }
   if (error || !data) {
     const code = errorCode(error);
     if (code === 'PROJECTION_NEEDS_TESTS' || code === 'PROJECTION_NEEDS_DATE') {
