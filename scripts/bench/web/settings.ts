@@ -33,13 +33,14 @@ export const REPORT_FILE = path.join(REPO_ROOT, '.test-data', 'reports', 'web-fi
 /** 1 KB = 1024 bytes throughout, as in the earlier web figures. */
 export const KB = 1024;
 
+/** Issue 15's targets, with issue 29's for the phone: dashboard LCP and Lighthouse performance. */
 export const TARGETS = {
   lcpMs: {
-    mobile: { landing: 2000, dashboard: 2000 },
+    mobile: { landing: 2000, dashboard: 1200 },
     plain: { landing: 500, dashboard: 1000 },
   },
   landingBytesBeforePaint: 120 * KB,
   dashboardVisitBytes: 300 * KB,
   cls: 0.05,
-  lighthouse: { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 },
+  lighthouse: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
 } as const;
