@@ -39,6 +39,21 @@ const answerWith = (answers: Record<string, { status: number; body: unknown }>) 
     }),
   );
 
+/** A store that registered Ada through the stubbed API. */
+const registeredStore = async () => {
+  const store = createAppStore();
+  await store
+    .dispatch(
+      authApi.endpoints.register.initiate({
+        name: 'Ada',
+        email: user.email,
+        password: 'mcat-secret-1',
+      }),
+    )
+    .unwrap();
+  return store;
+};
+
 describe('session', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
@@ -156,16 +171,7 @@ describe('session', () => {
 
   it('logout clears the token and user and removes the stored token', async () => {
     answerWith({ 'POST /api/auth/register': { status: 201, body: { token: 't', user } } });
-    const store = createAppStore();
-    await store
-      .dispatch(
-        authApi.endpoints.register.initiate({
-          name: 'Ada',
-          email: user.email,
-          password: 'mcat-secret-1',
-        }),
-      )
-      .unwrap();
+    const store = await registeredStore();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('t');
     store.dispatch(logout());
     expect(store.getState().session).toMatchObject({
@@ -181,16 +187,7 @@ describe('session', () => {
       'POST /api/auth/register': { status: 201, body: { token: 't', user } },
       'PUT /api/auth/me': { status: 200, body: { ...user, name: 'Ada Lovelace' } },
     });
-    const store = createAppStore();
-    await store
-      .dispatch(
-        authApi.endpoints.register.initiate({
-          name: 'Ada',
-          email: user.email,
-          password: 'mcat-secret-1',
-        }),
-      )
-      .unwrap();
+    const store = await registeredStore();
     expect(localStorage.getItem(STORAGE_KEYS.studentName)).toBe('Ada');
     await store
       .dispatch(
