@@ -1,11 +1,6 @@
 import { ACCOUNT_DELETED_MAIL_TEXTS, type AccountDeletedMailJob } from '@mcat/contracts';
-import {
-  escapeHtml as e,
-  layoutMail,
-  mailTime,
-  type Brand,
-  type RenderedMail,
-} from './mail-layout';
+import { escapeHtml as e } from '@mcat/service-kit/core';
+import { layoutMail, mailTime, type Brand, type RenderedMail } from './mail-layout';
 
 /** To the address of the deleted account: what went, what billing keeps, and whom to write to. */
 export function renderAccountDeleted(job: AccountDeletedMailJob, brand: Brand): RenderedMail {

@@ -1,6 +1,6 @@
 import { MAIL_TEXTS, type EmailChangedMailJob, type PasswordChangedMailJob } from '@mcat/contracts';
+import { escapeHtml as e } from '@mcat/service-kit/core';
 import {
-  escapeHtml as e,
   htmlParagraphWithLink,
   layoutMail,
   mailTime,

@@ -1,4 +1,5 @@
 import { MAIL_TEXTS } from '@mcat/contracts';
+import { escapeHtml } from '@mcat/service-kit/core';
 
 export interface Brand {
   name: string;
@@ -21,14 +22,6 @@ export interface MailBody {
   /** Lines of the footer, after the help line (why the mail came, how to stop it). */
   footer?: { text: string[]; html: string[] };
 }
-
-export const escapeHtml = (value: string): string =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 /** An ISO timestamp as mails show it: `Wed, 02 Jan 2030 03:04 UTC`. */
 export const mailTime = (iso: string): string =>

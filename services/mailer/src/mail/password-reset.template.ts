@@ -1,11 +1,6 @@
 import { MAIL_TEXTS, PASSWORD_RESET_TTL_MINUTES, type PasswordResetMailJob } from '@mcat/contracts';
-import {
-  escapeHtml as e,
-  layoutMail,
-  mailTime,
-  type Brand,
-  type RenderedMail,
-} from './mail-layout';
+import { escapeHtml as e } from '@mcat/service-kit/core';
+import { layoutMail, mailTime, type Brand, type RenderedMail } from './mail-layout';
 
 const T = MAIL_TEXTS.passwordReset;
 

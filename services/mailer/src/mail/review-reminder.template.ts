@@ -4,7 +4,8 @@ import {
   reviewReminderUnsubscribePath,
   type ReviewReminderMailJob,
 } from '@mcat/contracts';
-import { escapeHtml as e, layoutMail, type Brand, type RenderedMail } from './mail-layout';
+import { escapeHtml as e } from '@mcat/service-kit/core';
+import { layoutMail, type Brand, type RenderedMail } from './mail-layout';
 
 const T = REVIEW_REMINDER_MAIL_TEXTS;
 
