@@ -9,23 +9,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, frontendScripts } from './lib/build';
-import { CLUSTER_FIGURES_FILE } from './lib/cluster/cluster-figures';
-import { queryLogFile } from './lib/index-coverage/query-log-file';
-import type { RunningProcess } from './lib/infra';
-import { infraUrls, REPO_ROOT, TEST_PROFILE } from './lib/ports';
-import { mailDir } from './lib/processes';
-import { acquireRunLock, AlreadyRunningError } from './lib/run-lock';
-import { startStack, type StackHandle } from './lib/stack';
+import { buildAll, frontendScripts } from '@mcat/runner/build';
+import { CLUSTER_FIGURES_FILE } from '@mcat/cluster/cluster-figures';
+import { queryLogFile } from '@mcat/runner/index-coverage/query-log-file';
+import type { RunningProcess } from '@mcat/runner/infra';
+import { infraUrls, REPO_ROOT, TEST_PROFILE } from '@mcat/runner/ports';
+import { mailDir } from '@mcat/runner/processes';
+import { acquireRunLock, AlreadyRunningError } from '@mcat/runner/run-lock';
+import { startStack, type StackHandle } from '@mcat/runner/stack';
 import {
   jestCounts,
   playwrightCounts,
   summaryLine,
   withExitCode,
   type Counts,
-} from './lib/test-reports';
-import { logDir, startTestInfrastructure } from './lib/test-infrastructure';
-import { ensureKubeTools, ensureTool } from './lib/tools';
+} from '@mcat/runner/test-reports';
+import { logDir, startTestInfrastructure } from '@mcat/runner/test-infrastructure';
+import { ensureKubeTools, ensureTool } from '@mcat/runner/tools';
 
 const profile = TEST_PROFILE;
 const REPORTS = path.join(profile.dataDir, 'reports');
@@ -33,8 +33,11 @@ const LOGS = logDir(profile);
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 const FRONTEND = path.join(REPO_ROOT, 'frontend');
 const SYSTEM_TESTS_CONFIG = path.join(REPO_ROOT, 'gateway', 'test', 'system', 'jest.config.cjs');
-const CLUSTER_TESTS_CONFIG = path.join(REPO_ROOT, 'scripts', 'lib', 'cluster', 'jest.config.cjs');
-const INDEX_COVERAGE_CONFIG = path.join(REPO_ROOT, 'scripts/lib/index-coverage/jest.config.cjs');
+const CLUSTER_TESTS_CONFIG = path.join(REPO_ROOT, 'packages/cluster/jest.cluster.config.cjs');
+const INDEX_COVERAGE_CONFIG = path.join(
+  REPO_ROOT,
+  'packages/runner/src/index-coverage/jest.config.cjs',
+);
 /** Where the product's services append the shape of every query they send while the suites run. */
 const QUERY_LOG = queryLogFile(profile);
 
@@ -100,7 +103,7 @@ async function jest(): Promise<void> {
  * waits on a build: kube-apiserver and kubectl for the chart's tests (helm/test/api-server.spec.ts;
  * about 12 minutes on a machine's first run), skaffold (helm/test/skaffold-cli.spec.ts),
  * promtool (helm/test/alerts.spec.ts; about 10 minutes on a first run) and the registry
- * (scripts/lib/release/publish.spec.ts and the clusters; about 2 minutes).
+ * (packages/runner/src/release/publish.spec.ts and the clusters; about 2 minutes).
  */
 function cachedTools(): void {
   const started = Date.now();
@@ -237,8 +240,8 @@ let imagesChild: ChildProcess | null = null;
 /**
  * The cluster step's images, built while the other steps run, at a lower CPU priority: `npm run
  * images` (which rebuilds only images whose sources changed), then the questions service's next
- * build for the upgrade-and-rollback test (scripts/lib/cluster/next-build.ts, also skipped when
- * unchanged), then what the clusters build for themselves (scripts/lib/cluster/prebuild.ts: on a
+ * build for the upgrade-and-rollback test (packages/cluster/src/next-build.ts, also skipped when
+ * unchanged), then what the clusters build for themselves (packages/cluster/src/prebuild.ts: on a
  * new machine Kubernetes' node programs and Prometheus, about 20 minutes). Output in the logs
  * folder (images.log); settles with the exit code.
  */
@@ -255,7 +258,11 @@ function buildImagesInBackground(): Promise<number> {
       '10',
       'sh',
       '-c',
-      ['scripts/images.ts', 'scripts/lib/cluster/next-build.ts', 'scripts/lib/cluster/prebuild.ts']
+      [
+        'packages/runner/src/images.ts',
+        'packages/cluster/src/next-build.ts',
+        'packages/cluster/src/prebuild.ts',
+      ]
         .map((script) => `${tsx} ${script}`)
         .join(' && '),
     ],
@@ -275,7 +282,7 @@ function buildImagesInBackground(): Promise<number> {
 }
 
 /**
- * The product on a cluster of its own (scripts/lib/cluster/*.spec.ts): its images (built in the
+ * The product on a cluster of its own (packages/cluster/test/*.spec.ts): its images (built in the
  * background since the start, awaited here), then the cluster's tests, which need root for the
  * network namespace, mounts and cgroups.
  */
