@@ -22,10 +22,10 @@ const ENTRIES = {
   test: 'scripts/test.ts',
   bench: 'scripts/bench.ts',
   'grant-role': 'scripts/grant-role.ts',
-  backup: 'packages/backup/src/backup-command.ts',
-  restore: 'packages/backup/src/restore-command.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
   'dead-letters': 'scripts/dead-letters.ts',
-  release: 'packages/runner/src/release/release-command.ts',
+  release: 'scripts/release.ts',
   'cluster:up': 'scripts/cluster-up.ts',
   'cluster:down': 'scripts/cluster-down.ts',
 };

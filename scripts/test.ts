@@ -259,7 +259,7 @@ function buildImagesInBackground(): Promise<number> {
       'sh',
       '-c',
       [
-        'packages/runner/src/images.ts',
+        'scripts/images.ts',
         'packages/cluster/src/next-build.ts',
         'packages/cluster/src/prebuild.ts',
       ]

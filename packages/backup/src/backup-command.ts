@@ -73,15 +73,3 @@ export async function main(
     lock?.release();
   }
 }
-
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(
-        `backup failed: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-      process.exit(1);
-    },
-  );
-}

@@ -245,12 +245,3 @@ export function main(argv: string[]): void {
   const shown = [NODE_IMAGE, BUILD_IMAGE, WEB_IMAGE, ...(baseOnly ? [] : names.map(productImage))];
   for (const image of shown) log(`${image}: ${(imageSize(image) / 2 ** 20).toFixed(1)} MiB`);
 }
-
-if (require.main === module) {
-  try {
-    main(process.argv.slice(2));
-  } catch (error) {
-    log(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
-}

@@ -67,14 +67,10 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env)
     return 1;
   }
   if (!options['no-build']) {
-    const built = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'packages/runner/src/images.ts'],
-      {
-        cwd: REPO_ROOT,
-        stdio: 'inherit',
-      },
-    );
+    const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/images.ts'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) throw new Error('npm run images failed: nothing was pushed');
   }
   const sources = Object.fromEntries(
@@ -89,14 +85,4 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env)
     `Install it: helm install <release> ${release.chart.reference} --version ${release.chart.version}${options['plain-http'] ? ' --plain-http' : ''}`,
   );
   return 0;
-}
-
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      log(error instanceof Error ? error.message : String(error));
-      process.exit(1);
-    },
-  );
 }
