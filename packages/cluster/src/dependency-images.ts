@@ -1,6 +1,6 @@
 /**
  * The development cluster's dependencies (k8s/) as images built here, the product images' way
- * (scripts/images.ts): from the local Debian base, with no registry and no network in the build.
+ * (@mcat/runner/images): from the local Debian base, with no registry and no network in the build.
  *   localhost/mcat-dev/ferretdb  the base + FerretDB's binary from the tools cache (SQLite handler; the
  *                                patched build of npm start, ADR 0026)
  *   localhost/mcat-dev/nats      Debian minbase + tini + bookworm's nats-server package

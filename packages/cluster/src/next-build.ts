@@ -2,7 +2,7 @@
  * "The next build" of the questions service for the upgrade-and-rollback test
  * (upgrade-rollback.spec.ts): this tree's sources with next-build/questions.patch applied, which
  * adds a field (`schemaVersion`, 2 by default) and an index on it, as a release that grows its
- * schema would. Built like every product image (scripts/images.ts), from a copy of the files the
+ * schema would. Built like every product image (@mcat/runner/images), from a copy of the files the
  * Dockerfile reads, as `localhost/mcat-logbook/questions:next`; rebuilt only when those change.
  * `node --import tsx packages/cluster/src/next-build.ts` builds it (npm test does, beside its first
  * steps, so the cluster test finds it built).

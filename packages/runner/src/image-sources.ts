@@ -2,7 +2,7 @@
  * What a product image is built from, as one key: the sha256 of every file its Dockerfile copies
  * (tracked or new, as they are in the working tree) and of the base images' ids. `npm run images`
  * labels each image with its key and skips a build whose key is unchanged, because podman 4.3
- * cannot be trusted with its own layer cache here (scripts/images.ts builds with --no-cache).
+ * cannot be trusted with its own layer cache here (images.ts builds with --no-cache).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
