@@ -9,23 +9,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, frontendScripts } from '@mcat/runner/build';
+import { buildAll, frontendScripts } from './build';
 import { CLUSTER_FIGURES_FILE } from '@mcat/cluster/cluster-figures';
-import { queryLogFile } from '@mcat/runner/index-coverage/query-log-file';
-import type { RunningProcess } from '@mcat/runner/infra';
-import { infraUrls, REPO_ROOT, TEST_PROFILE } from '@mcat/runner/ports';
-import { mailDir } from '@mcat/runner/processes';
-import { acquireRunLock, AlreadyRunningError } from '@mcat/runner/run-lock';
-import { startStack, type StackHandle } from '@mcat/runner/stack';
+import { queryLogFile } from './index-coverage/query-log-file';
+import type { RunningProcess } from './infra';
+import { infraUrls, REPO_ROOT, TEST_PROFILE } from './ports';
+import { mailDir } from './processes';
+import { acquireRunLock, AlreadyRunningError } from './run-lock';
+import { startStack, type StackHandle } from './stack';
 import {
   jestCounts,
   playwrightCounts,
   summaryLine,
   withExitCode,
   type Counts,
-} from '@mcat/runner/test-reports';
-import { logDir, startTestInfrastructure } from '@mcat/runner/test-infrastructure';
-import { ensureKubeTools, ensureTool } from '@mcat/runner/tools';
+} from './test-reports';
+import { logDir, startTestInfrastructure } from './test-infrastructure';
+import { ensureKubeTools, ensureTool } from './tools';
 
 const profile = TEST_PROFILE;
 const REPORTS = path.join(profile.dataDir, 'reports');
