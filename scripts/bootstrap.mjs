@@ -19,7 +19,7 @@ import {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = {
   start: 'scripts/start.ts',
-  test: 'packages/runner/src/test-command.ts',
+  test: 'scripts/test.ts',
   bench: 'scripts/bench.ts',
   'grant-role': 'scripts/grant-role.ts',
   backup: 'scripts/backup.ts',

@@ -2,7 +2,7 @@
  * What the clusters build for themselves before they start (Kubernetes' node programs,
  * kube-router, the registry, the Go images of pause, CoreDNS and Prometheus, the dependencies'
  * images), built ahead: `node --import tsx packages/cluster/src/prebuild.ts`, which npm test runs
- * after the product images beside its other steps (scripts/test.ts), so that on a new machine its
+ * after the product images beside its other steps (@mcat/runner/test-command), so that on a new machine its
  * cluster step waits for none of it. Each is kept in the tools cache or podman and built once.
  */
 import { ensureKubeTools, ensureTool, KUBE_TOOLS } from '@mcat/runner/tools';

@@ -4,13 +4,13 @@
  * product started once with the `test` profile (ports 9xxx, data under .test-data/), so it runs
  * while `npm start` runs; last, as root, the product on a cluster, its images built in the
  * background from the start. The last line it prints is `tests: N passed, N failed`, summed over
- * the runners. See docs/adr/0002-test-runner.md.
+ * the runners. See docs/adr/0002-test-runner.md. Run by scripts/test.ts, which names what it
+ * needs of the cluster package (TestRunOptions), so that the runner imports no cluster code.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAll, frontendScripts } from './build';
-import { CLUSTER_FIGURES_FILE } from '@mcat/cluster/cluster-figures';
 import { queryLogFile } from './index-coverage/query-log-file';
 import type { RunningProcess } from './infra';
 import { infraUrls, REPO_ROOT, TEST_PROFILE } from './ports';
@@ -286,7 +286,10 @@ function buildImagesInBackground(): Promise<number> {
  * background since the start, awaited here), then the cluster's tests, which need root for the
  * network namespace, mounts and cgroups.
  */
-async function onACluster(imagesBuilt: Promise<number> | null): Promise<void> {
+async function onACluster(
+  imagesBuilt: Promise<number> | null,
+  clusterFiguresFile: string,
+): Promise<void> {
   if (!imagesBuilt) {
     results.push({
       name: 'cluster',
@@ -309,7 +312,7 @@ async function onACluster(imagesBuilt: Promise<number> | null): Promise<void> {
   const file = reportFile('cluster');
   fs.rmSync(file, { force: true });
   // The cluster tests add their figures to this file: none of an earlier run's stay.
-  fs.rmSync(CLUSTER_FIGURES_FILE, { force: true });
+  fs.rmSync(clusterFiguresFile, { force: true });
   const code = await run(path.join(BIN, 'jest'), [
     '-c',
     CLUSTER_TESTS_CONFIG,
@@ -335,7 +338,13 @@ function printSummary(): Counts {
   return total;
 }
 
-async function main(): Promise<number> {
+/** What the entry point hands over from the packages the runner does not import. */
+export interface TestRunOptions {
+  /** The file the cluster tests add their figures to (@mcat/cluster/cluster-figures). */
+  clusterFiguresFile: string;
+}
+
+export async function main(options: TestRunOptions): Promise<number> {
   let lock;
   try {
     lock = acquireRunLock(path.join(profile.dataDir, 'test.lock'));
@@ -363,7 +372,12 @@ async function main(): Promise<number> {
     fs.mkdirSync(REPORTS, { recursive: true });
     fs.mkdirSync(LOGS, { recursive: true });
     const imagesBuilt = isRoot() ? buildImagesInBackground() : null;
-    const steps = [jest, vitest, againstTheProduct, () => onACluster(imagesBuilt)];
+    const steps = [
+      jest,
+      vitest,
+      againstTheProduct,
+      () => onACluster(imagesBuilt, options.clusterFiguresFile),
+    ];
     for (const step of steps) if (!interrupted) await step();
     if (interrupted) await imagesBuilt;
   } catch (error) {
@@ -376,5 +390,3 @@ async function main(): Promise<number> {
   if (interrupted) results.push({ name: 'interrupted', counts: { passed: 0, failed: 1 } });
   return printSummary().failed === 0 ? 0 : 1;
 }
-
-void main().then((code) => process.exit(code));
