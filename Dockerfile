@@ -15,6 +15,9 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/test-support/package.json packages/test-support/
+COPY packages/runner/package.json packages/runner/
+COPY packages/cluster/package.json packages/cluster/
+COPY packages/backup/package.json packages/backup/
 COPY gateway/package.json gateway/
 COPY services/auth/package.json services/auth/
 COPY services/tests/package.json services/tests/

@@ -5,6 +5,9 @@ module.exports = {
   projects: [
     '<rootDir>/packages/contracts',
     '<rootDir>/packages/service-kit',
+    '<rootDir>/packages/runner',
+    '<rootDir>/packages/cluster',
+    '<rootDir>/packages/backup',
     '<rootDir>/gateway',
     '<rootDir>/services/auth',
     '<rootDir>/services/tests',

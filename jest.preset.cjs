@@ -38,8 +38,8 @@ module.exports = (dir) => ({
     ...Object.fromEntries(
       Object.entries(workspaceSources).map(([name, file]) => [`^${name}$`, file]),
     ),
-    // The test-support package has no index: each of its modules is imported by its own path.
-    '^@mcat/test-support/(.*)$': path.join(root, 'packages/test-support/src/$1'),
+    // These packages have no index: each of their modules is imported by its own path.
+    '^@mcat/(test-support|runner|cluster|backup)/(.*)$': path.join(root, 'packages/$1/src/$2'),
   },
   globalSetup: path.join(root, 'packages/test-support/src/jest-global-setup.ts'),
   globalTeardown: path.join(root, 'packages/test-support/src/jest-global-teardown.ts'),

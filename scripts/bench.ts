@@ -12,12 +12,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll } from './lib/build';
-import type { RunningProcess } from './lib/infra';
-import { infraUrls, REPO_ROOT, TEST_PROFILE } from './lib/ports';
-import { acquireRunLock, AlreadyRunningError } from './lib/run-lock';
-import { startStack } from './lib/stack';
-import { logDir, startTestInfrastructure } from './lib/test-infrastructure';
+import { buildAll } from '@mcat/runner/build';
+import type { RunningProcess } from '@mcat/runner/infra';
+import { infraUrls, REPO_ROOT, TEST_PROFILE } from '@mcat/runner/ports';
+import { acquireRunLock, AlreadyRunningError } from '@mcat/runner/run-lock';
+import { startStack } from '@mcat/runner/stack';
+import { logDir, startTestInfrastructure } from '@mcat/runner/test-infrastructure';
 
 const profile = TEST_PROFILE;
 const BENCH_DIR = path.join(REPO_ROOT, 'scripts', 'bench');

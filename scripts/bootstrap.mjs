@@ -2,15 +2,19 @@
 // `npm run dead-letters`, `npm run backup` / `restore`, `npm run release` and `npm run cluster:up` /
 // `cluster:down`.
 // Plain Node with no dependencies, because it runs before the npm packages exist: on a Node older
-// than the project's (scripts/lib/node-release.json) it first runs itself again on that release
-// from the npm registry (scripts/lib/node-runtime.mjs); then it installs what is missing (npm
+// than the project's (packages/runner/src/node-release.json) it first runs itself again on that release
+// from the npm registry (packages/runner/src/node-runtime.mjs); then it installs what is missing (npm
 // packages, the Debian packages when running as root), then runs the TypeScript entry with tsx,
 // forwarding arguments, signals and the exit code. When nothing is missing it only checks.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE_VERSION, ensureRegistryNode, needsRegistryNode } from './lib/node-runtime.mjs';
+import {
+  NODE_VERSION,
+  ensureRegistryNode,
+  needsRegistryNode,
+} from '../packages/runner/src/node-runtime.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = {
@@ -48,7 +52,7 @@ const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 /**
  * npm writes node_modules/.package-lock.json after every install, so it dates the install. A fresh
  * clone gets `npm ci`: exactly the locked versions, every platform's native binaries included
- * (scripts/lib/lockfile.spec.ts keeps the lock complete), so a refusal is a broken lock to fix,
+ * (packages/runner/src/lockfile.spec.ts keeps the lock complete), so a refusal is a broken lock to fix,
  * not something to work around. An existing but outdated node_modules (after a pull) is brought up
  * to date with `npm install`, which, unlike `npm ci`, keeps what is already there.
  */
@@ -86,7 +90,7 @@ function neededDebianPackages(command) {
   if (['test', 'bench'].includes(command)) needed.push(['chromium', 'chromium']);
   // The chart's tests dry-run it on a real API server: etcd plus kube-apiserver (tools cache).
   if (command === 'test') needed.push(['etcd', 'etcd-server']);
-  // The one-node cluster (scripts/lib/cluster), which npm test also runs the product on: its
+  // The one-node cluster (packages/cluster), which npm test also runs the product on: its
   // node is Debian's containerd, runc and CNI plugins; kube-proxy drives iptables, kube-router's
   // network policies iptables and ipset; socat relays the API server and the gateway to the
   // host's loopback; podman and mmdebstrap build the images (npm run images).

@@ -3,8 +3,8 @@
  * mount, cgroup folder, network namespace and file of it, also after a crash.
  */
 import path from 'node:path';
-import { clusterDown } from './lib/cluster/cluster';
-import { REPO_ROOT } from './lib/ports';
+import { clusterDown } from '@mcat/cluster/cluster';
+import { REPO_ROOT } from '@mcat/runner/ports';
 
 const CLUSTER_DIR = path.join(REPO_ROOT, '.data', 'cluster');
 

@@ -6,9 +6,9 @@
  * nothing. See docs/adr/0015-one-node-cluster.md and docs/adr/0030-several-nodes.md.
  */
 import path from 'node:path';
-import { clusterUp } from './lib/cluster/cluster';
-import { installProduct } from './lib/cluster/product';
-import { REPO_ROOT } from './lib/ports';
+import { clusterUp } from '@mcat/cluster/cluster';
+import { installProduct } from '@mcat/cluster/product';
+import { REPO_ROOT } from '@mcat/runner/ports';
 
 const CLUSTER_DIR = path.join(REPO_ROOT, '.data', 'cluster');
 

@@ -7,7 +7,7 @@
  */
 import { deadLettersCommand } from '../packages/service-kit/src/events/dead-letters-command';
 import { natsServer } from '../packages/service-kit/src/infra/nats-credentials';
-import { infraUrls, START_PROFILE } from './lib/ports';
+import { infraUrls, START_PROFILE } from '@mcat/runner/ports';
 
 deadLettersCommand(
   process.argv.slice(2),

@@ -5,8 +5,8 @@
  * database mcat_auth.
  */
 import { spawnSync } from 'node:child_process';
-import { REPO_ROOT, START_PROFILE } from './lib/ports';
-import { withDatabase } from './lib/processes';
+import { REPO_ROOT, START_PROFILE } from '@mcat/runner/ports';
+import { withDatabase } from '@mcat/runner/processes';
 
 /** The auth workspace's entry, run from its sources as the runner runs every TypeScript program. */
 const COMMAND = 'services/auth/src/cli/grant-role.ts';

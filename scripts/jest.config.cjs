@@ -1,15 +1,9 @@
 const preset = require('../jest.preset.cjs');
-const CLUSTER_SPECS = require('./lib/cluster/cluster-specs.cjs');
 
-// The runner's own tests sit next to the modules they check (scripts/**/*.spec.ts), except the
-// clusters' and the index check of the product's query log, which have their own configs
-// (scripts/lib/cluster/jest.config.cjs, scripts/lib/index-coverage/jest.config.cjs).
+// The checks of the repository as a whole (its documents, the lint rules) and of the benchmarks'
+// helpers, next to them (scripts/**/*.spec.ts). The runner's, the cluster's and the backups' own
+// tests are in their packages (packages/runner, packages/cluster, packages/backup).
 module.exports = {
   ...preset(__dirname),
   testMatch: ['<rootDir>/**/*.spec.ts'],
-  testPathIgnorePatterns: [
-    '/node_modules/',
-    ...CLUSTER_SPECS.map((spec) => `<rootDir>/lib/cluster/${spec}`),
-    '<rootDir>/lib/index-coverage/system-queries.spec.ts',
-  ],
 };

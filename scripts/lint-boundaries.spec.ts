@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { REPO_ROOT } from './lib/ports';
+import { REPO_ROOT } from '@mcat/runner/ports';
 
 interface Problem {
   ruleId: string | null;
@@ -21,7 +21,7 @@ const code = (snippet: Snippet): string =>
 
 /** Every snippet's problems, linted in one child process (ESLint starts once). */
 function lint(snippets: Snippet[]): Map<string, Problem[]> {
-  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/lib/lint-probe.mjs')], {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/lint-probe.mjs')], {
     cwd: REPO_ROOT,
     input: JSON.stringify(snippets.map((s) => ({ filePath: s.filePath, code: code(s) }))),
     encoding: 'utf8',
@@ -88,14 +88,29 @@ const forbidden: [string, Snippet, RegExp][] = [
     /never imports its test support/,
   ],
   [
-    'system tests importing scripts/lib',
-    { filePath: 'gateway/test/system/x.spec.ts', imports: '../../../scripts/lib/ports' },
+    'system tests importing a script',
+    { filePath: 'gateway/test/system/x.spec.ts', imports: '../../../scripts/grant-role' },
     /never from scripts/,
   ],
   [
-    'browser tests importing scripts/lib',
-    { filePath: 'frontend/e2e/support/x.ts', imports: '../../../scripts/lib/caught-mail' },
+    'browser tests importing a script',
+    { filePath: 'frontend/e2e/support/x.ts', imports: '../../../scripts/grant-role' },
     /never from scripts/,
+  ],
+  [
+    'a package importing a script',
+    { filePath: 'packages/runner/src/x.ts', imports: '../../../scripts/start' },
+    /Nothing under packages\/ imports from scripts\//,
+  ],
+  [
+    "a package's tests importing a script",
+    { filePath: 'packages/cluster/test/x.spec.ts', imports: '../../../scripts/cluster-up' },
+    /Nothing under packages\/ imports from scripts\//,
+  ],
+  [
+    'test support importing a script',
+    { filePath: 'packages/test-support/src/x.ts', imports: '../../../scripts/dead-letters' },
+    /Nothing under packages\/ imports from scripts\//,
   ],
   [
     "a script importing the auth service's internals",
@@ -142,8 +157,20 @@ const allowed: [string, Snippet][] = [
     { filePath: 'services/questions/test/x.ts', imports: '../../tests/src/start' },
   ],
   [
-    'test support importing the stack modules',
-    { filePath: 'packages/test-support/src/x.ts', imports: '../../../scripts/lib/ports' },
+    "test support importing the runner's modules",
+    { filePath: 'packages/test-support/src/x.ts', imports: '../../runner/src/ports' },
+  ],
+  [
+    'the cluster builder importing the runner',
+    { filePath: 'packages/cluster/src/x.ts', imports: '../../runner/src/tools' },
+  ],
+  [
+    "a package's tests importing the test support",
+    { filePath: 'packages/backup/test/x.spec.ts', imports: '../../test-support/src/test-env' },
+  ],
+  [
+    'an entry point importing the runner',
+    { filePath: 'scripts/x.ts', imports: '../packages/runner/src/stack' },
   ],
   [
     'a service importing a package',

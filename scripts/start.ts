@@ -3,11 +3,11 @@
  * `start` profile (data under .data/) until Ctrl-C or SIGTERM. See docs/adr/0001-single-machine-mode.md.
  */
 import path from 'node:path';
-import { buildAll } from './lib/build';
-import { START_PROFILE } from './lib/ports';
-import { acquireRunLock, AlreadyRunningError } from './lib/run-lock';
-import { StackAbortedError, startStack, type StackHandle } from './lib/stack';
-import { ensureTool } from './lib/tools';
+import { buildAll } from '@mcat/runner/build';
+import { START_PROFILE } from '@mcat/runner/ports';
+import { acquireRunLock, AlreadyRunningError } from '@mcat/runner/run-lock';
+import { StackAbortedError, startStack, type StackHandle } from '@mcat/runner/stack';
+import { ensureTool } from '@mcat/runner/tools';
 
 const log = (line: string) => process.stdout.write(`[start] ${line}\n`);
 const publicAddress = `http://localhost:${START_PROFILE.gateway}`;

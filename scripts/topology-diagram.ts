@@ -3,7 +3,7 @@
  * topology diagram of README.md and docs/architecture.md from packages/contracts/src/topology.ts.
  */
 import { TOPOLOGY } from '../packages/contracts/src/topology';
-import { staleDiagrams, writeDiagrams } from './lib/topology/doc-block';
+import { staleDiagrams, writeDiagrams } from '@mcat/runner/topology/doc-block';
 
 if (process.argv.includes('--write')) {
   const changed = writeDiagrams(TOPOLOGY);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { HealthReport } from '@mcat/contracts';
 import { GatewayHarness } from './support/gateway-harness';
 
-/** The file the single-machine runner writes (scripts/lib/supervision/runner-status.ts). */
+/** The file the single-machine runner writes (its format: @mcat/contracts' runnerStatusSchema). */
 function writeStatus(file: string, runnerPid: number, mailer: { state: string; restarts: number }) {
   const running = { state: 'running', pid: 1, restarts: 0 };
   const processes = { auth: running, mailer: { ...mailer, pid: null }, gateway: running };

@@ -3,7 +3,7 @@
  * ConfigMap only when asked for, labelled for Grafana's sidecar, holding a dashboard whose every
  * panel query is valid PromQL (Prometheus' own `promtool check rules`, each query made a recording
  * rule) and which shows each series the alerts watch. The cluster test runs the queries on a real
- * Prometheus (scripts/lib/cluster/product.spec.ts).
+ * Prometheus (packages/cluster/test/product.spec.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

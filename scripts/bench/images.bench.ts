@@ -1,7 +1,7 @@
 /**
  * `npm run bench` part for the deployment (issue 14): the size of each product image in podman's
  * storage (npm run images builds them; npm test does too) with the bases they start from, and the
- * figures of the last cluster test (`npm test`'s last step, scripts/lib/cluster/product.spec.ts)
+ * figures of the last cluster test (`npm test`'s last step, packages/cluster/test/product.spec.ts)
  * against the issue's targets: helm install --wait under 90 s, zero restarts, zero failed polls
  * during the upgrade; an upgrade adding a field and an index and its rollback under load, and
  * the three-node cluster's faults under load (issue 27): failed requests, lost keyed creates and
@@ -12,7 +12,7 @@ import {
   readClusterFigures,
   type FaultFigure,
   type ReleaseChangeFigure,
-} from '../lib/cluster/cluster-figures';
+} from '@mcat/cluster/cluster-figures';
 import {
   BUILD_IMAGE,
   imageExists,
@@ -22,7 +22,7 @@ import {
   productImage,
   WEB_IMAGE,
   type ImageName,
-} from '../images';
+} from '@mcat/runner/images';
 
 const TARGET_HELM_INSTALL_S = 90;
 

@@ -12,7 +12,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../lib/ports';
+import { REPO_ROOT } from '@mcat/runner/ports';
 
 const FLOOR_PAGE_SOURCE = path.join(REPO_ROOT, 'frontend', 'bench', 'floor-page');
 

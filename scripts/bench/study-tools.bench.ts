@@ -15,7 +15,7 @@
 import autocannon from 'autocannon';
 import { MongoClient, ObjectId } from 'mongodb';
 import { MISTAKE_TYPES, SECTION_NAMES } from '@mcat/contracts';
-import { withDatabase } from '../lib/processes';
+import { withDatabase } from '@mcat/runner/processes';
 import { premiumBenchStudent, type Call } from './bench-account';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);

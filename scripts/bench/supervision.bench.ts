@@ -4,8 +4,8 @@
  * (gateway/test/system/supervision.spec.ts), and how many requests to the other services failed
  * meanwhile (target: within 15 s, zero failures). Reports and never fails.
  */
-import { TEST_PROFILE } from '../lib/ports';
-import { readRecoveryFigures } from '../lib/supervision/recovery-figures';
+import { TEST_PROFILE } from '@mcat/runner/ports';
+import { readRecoveryFigures } from '@mcat/runner/supervision/recovery-figures';
 
 const TARGET_RECOVERY_S = 15;
 

@@ -1,21 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { z } from 'zod';
-import type { ProcessHealth } from '@mcat/contracts';
+import { runnerStatusSchema, type ProcessHealth } from '@mcat/contracts';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG } from '../tokens';
-
-/** The part of the runner's status file (scripts/lib/supervision/runner-status.ts) read here. */
-const runnerStatus = z.object({
-  runnerPid: z.number().int().positive(),
-  processes: z.record(
-    z.string(),
-    z.object({
-      state: z.enum(['running', 'restarting', 'given-up', 'stopped']),
-      restarts: z.number().int().min(0),
-    }),
-  ),
-});
 
 /** Whether a process with this id exists (signal 0 checks without signalling). */
 function isAlive(pid: number): boolean {
@@ -52,7 +39,8 @@ export class RunnerProcesses {
     } catch {
       return undefined;
     }
-    const status = runnerStatus.safeParse(parsed);
+    // The runner's status file, as the contract says the runner writes it.
+    const status = runnerStatusSchema.safeParse(parsed);
     if (!status.success || !isAlive(status.data.runnerPid)) return undefined;
     const processes: Record<string, ProcessHealth> = {};
     for (const [name, { state, restarts }] of Object.entries(status.data.processes)) {

@@ -27,7 +27,7 @@ const UNREACHABLE: Readiness = { ready: false, dependencies: {} };
  * Each check on a connection of its own. A kept-alive one can still lead to a pod that is being
  * replaced (kube-proxy routes only new connections to Ready pods), which answers 503 or closes it
  * once it stops: /api/health then reported down a service that had a Ready pod (one poll in about
- * 300 during a rolling upgrade, scripts/lib/cluster/product.spec.ts).
+ * 300 during a rolling upgrade, packages/cluster/test/product.spec.ts).
  */
 const freshConnections = new Agent({ pipelining: 0 });
 

@@ -15,7 +15,7 @@ const freshConnections = new Agent({ pipelining: 0 });
  * services: the nodes' network-policy agents admit a new pod's address to the services' ingress
  * rules only once each has synced, and until then its requests vanish: such a pod answers
  * /api/health with every service down (the likely cause of one such poll in 566 during a rolling
- * upgrade on three nodes, scripts/lib/cluster/product.spec.ts) and fails the students' requests.
+ * upgrade on three nodes, packages/cluster/test/product.spec.ts) and fails the students' requests.
  * Once reached, a service going away later does not take the gateways out of the Service: they
  * answer for it with the gateway's own error, and /api/health says which service is down.
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 16 on the running product: each service killed with SIGKILL is restarted by the runner
- * (scripts/lib/supervision) and serves again within 15 s, while every other service answers
+ * (packages/runner/src/supervision) and serves again within 15 s, while every other service answers
  * throughout (polled about every 100 ms). The recovery times go to the profile's
  * reports/supervision.json for `npm run bench`. Each service is back and the product healthy
  * before the next is killed, and when this file ends, for the files that run after it. The

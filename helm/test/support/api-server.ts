@@ -1,7 +1,7 @@
 /**
- * A real Kubernetes API server for a test file (scripts/lib/api-server.ts: etcd and kube-apiserver
- * on loopback ports, started once before the file's tests and stopped after them), and the ways
- * the chart's tests send objects to it.
+ * A real Kubernetes API server for a test file (packages/runner/src/api-server.ts: etcd and
+ * kube-apiserver on loopback ports, started once before the file's tests and stopped after them),
+ * and the ways the chart's tests send objects to it.
  */
 import fs from 'node:fs';
 import {

@@ -2,6 +2,7 @@
 import type { Role } from './constants';
 import type { MistakeType, PaymentProviderName } from './catalog';
 import type { SectionKey, SectionName } from './sections';
+import type { ProcessState } from './schemas/runner-status';
 import type { ReviewReminders } from './schemas/review-reminders';
 
 export interface User {
@@ -119,7 +120,8 @@ export type HealthStatus = 'up' | 'down';
  */
 export interface ProcessHealth {
   status: HealthStatus;
-  state: 'running' | 'restarting' | 'given-up' | 'stopped';
+  /** Its state in the runner's status file (schemas/runner-status.ts). */
+  state: ProcessState;
   /** Restarts since the stack started. */
   restarts: number;
 }

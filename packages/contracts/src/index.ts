@@ -18,6 +18,7 @@ export * from './schemas/account-data';
 export * from './schemas/reviews';
 export * from './schemas/projection';
 export * from './schemas/review-reminders';
+export * from './schemas/runner-status';
 export * from './mail';
 export * from './site-defaults';
 export * from './idempotency';

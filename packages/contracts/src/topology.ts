@@ -3,7 +3,7 @@
  * and queued jobs flow where, and which infrastructure each component connects to. The README's
  * and docs/architecture.md's diagrams are generated from it (scripts/topology-diagram.ts); tests
  * hold the chart's NetworkPolicies (helm/test/network-policy.spec.ts) and the services' clients,
- * publishers and consumers (scripts/lib/topology/code-topology.spec.ts) to it.
+ * publishers and consumers (packages/runner/src/topology/code-topology.spec.ts) to it.
  *
  * Plain data on purpose: no service imports it at run time, so it is not in the package's barrel.
  */

@@ -6,13 +6,8 @@
  */
 import path from 'node:path';
 import { markSessionVersionsSynced } from '../../service-kit/src/testing/session-versions-synced';
-import {
-  infraSpecs,
-  isPortOpen,
-  startProcess,
-  type RunningProcess,
-} from '../../../scripts/lib/infra';
-import { TEST_PROFILE } from '../../../scripts/lib/ports';
+import { infraSpecs, isPortOpen, startProcess, type RunningProcess } from '@mcat/runner/infra';
+import { TEST_PROFILE } from '@mcat/runner/ports';
 import { testInfra } from './test-env';
 
 export default async function globalSetup(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { RunningProcess } from '../../../scripts/lib/infra';
+import type { RunningProcess } from '@mcat/runner/infra';
 
 export default async function globalTeardown(): Promise<void> {
   const g = globalThis as { __MCAT_INFRA__?: RunningProcess[] };

@@ -15,7 +15,7 @@ import {
   type FerretdbBuild,
   type ProcessSpec,
   type RunningProcess,
-} from '../../../scripts/lib/infra';
+} from '@mcat/runner/infra';
 
 export { freePort };
 

@@ -6,14 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ferretdbSpec,
-  freePort,
-  startProcess,
-  type RunningProcess,
-} from '../../../scripts/lib/infra';
-import { natsOperatorSetup } from '../../../scripts/lib/secured-dependencies/nats-operator';
-import { makeServerCertificate } from '../../../scripts/lib/secured-dependencies/tls-certificates';
+import { ferretdbSpec, freePort, startProcess, type RunningProcess } from '@mcat/runner/infra';
+import { natsOperatorSetup } from '@mcat/runner/secured-dependencies/nats-operator';
+import { makeServerCertificate } from '@mcat/runner/secured-dependencies/tls-certificates';
 
 export interface SecuredDependencies {
   /** The private CA's certificate: what a client is given as its CA bundle. */

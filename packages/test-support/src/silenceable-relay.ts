@@ -1,5 +1,5 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { freePort } from '../../../scripts/lib/infra';
+import { freePort } from '@mcat/runner/infra';
 
 /**
  * A TCP relay on loopback to a server's port that can go silent, as a server whose host vanished

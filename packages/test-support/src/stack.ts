@@ -1,8 +1,9 @@
 /**
  * What the suites need to know about the local stack the runner (`npm start`, `npm test`) starts:
  * its profiles and ports, the environment it gives each process, the tools it downloads, the status
- * file it keeps. The runner owns these modules (scripts/lib); test code takes them from here, so the
- * only test code that reaches into scripts/ is this package.
+ * file it keeps. The runner owns these modules (@mcat/runner, and the dashboard's queries of
+ * @mcat/cluster); the apps' test code takes them from here, so this is the one door between the
+ * suites and the runner.
  */
 export {
   infraUrls,
@@ -10,24 +11,17 @@ export {
   TEST_PROFILE,
   type Profile,
   type ServiceName,
-} from '../../../scripts/lib/ports';
-export { waitForPort } from '../../../scripts/lib/infra';
-export { gatewayEnv, NODE_FLAGS, serviceEnv, withDatabase } from '../../../scripts/lib/processes';
-export {
-  writeRecoveryFigures,
-  type Recovery,
-} from '../../../scripts/lib/supervision/recovery-figures';
+} from '@mcat/runner/ports';
+export { waitForPort } from '@mcat/runner/infra';
+export { gatewayEnv, NODE_FLAGS, serviceEnv, withDatabase } from '@mcat/runner/processes';
+export { writeRecoveryFigures, type Recovery } from '@mcat/runner/supervision/recovery-figures';
 export {
   readRunnerStatus,
   type ProcessStatus,
   type RunnerStatus,
-} from '../../../scripts/lib/supervision/runner-status';
-export { isAlive } from '../../../scripts/lib/run-lock';
-export { logDir } from '../../../scripts/lib/test-infrastructure';
-export { customResourceDefinition, ensureTool, toolPath } from '../../../scripts/lib/tools';
-export { dashboardQueries } from '../../../scripts/lib/cluster/monitoring/dashboard-queries';
-export {
-  startApiServer,
-  type ApiServer,
-  type KubectlResult,
-} from '../../../scripts/lib/api-server';
+} from '@mcat/runner/supervision/runner-status';
+export { isAlive } from '@mcat/runner/run-lock';
+export { logDir } from '@mcat/runner/test-infrastructure';
+export { customResourceDefinition, ensureTool, toolPath } from '@mcat/runner/tools';
+export { dashboardQueries } from '@mcat/cluster/monitoring/dashboard-queries';
+export { startApiServer, type ApiServer, type KubectlResult } from '@mcat/runner/api-server';

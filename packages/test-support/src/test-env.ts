@@ -4,7 +4,7 @@
  * data. A test that stops a dependency must start a private one instead (see `private-infra.ts`).
  */
 import { randomUUID } from 'node:crypto';
-import { TEST_PROFILE } from '../../../scripts/lib/ports';
+import { TEST_PROFILE } from '@mcat/runner/ports';
 
 export const testInfra = {
   mongoUrl: (dbName: string = `t_${randomUUID().slice(0, 8)}`) =>

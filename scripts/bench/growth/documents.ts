@@ -61,7 +61,7 @@ const TOPICS = [
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The databases seeded, as the runner names them (scripts/lib/processes.ts: mcat_<service>). */
+/** The databases seeded, as the runner names them (packages/runner/src/processes.ts: mcat_<service>). */
 export type SeededDatabase = 'mcat_auth' | 'mcat_tests' | 'mcat_questions' | 'mcat_billing';
 
 /** A stored document: field names to values (type aliases, so the driver takes them as they are). */

@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SERVICE_NAMES } from '../../lib/ports';
+import { SERVICE_NAMES } from '@mcat/runner/ports';
 import type { CascadeFigures } from './cascade-runs';
 import type { CreateFigures } from './keyed-creates';
 import type { FirstRequestFigures, RequestFigures } from './first-requests';

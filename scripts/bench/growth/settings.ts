@@ -3,7 +3,7 @@
  * figures (never failing on them). BENCH_GROWTH_* tune it (docs/development.md, "Benchmark").
  */
 import path from 'node:path';
-import { TEST_PROFILE } from '../../lib/ports';
+import { TEST_PROFILE } from '@mcat/runner/ports';
 import { positiveNumber } from '../bench-env';
 
 const DEFAULT_SIZES = [0, 10_000, 100_000];

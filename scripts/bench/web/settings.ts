@@ -3,7 +3,7 @@
  * its figures (never failing on them).
  */
 import path from 'node:path';
-import { REPO_ROOT } from '../../lib/ports';
+import { REPO_ROOT } from '@mcat/runner/ports';
 import { positiveNumber } from '../bench-env';
 
 export const BASE_URL =

@@ -1,7 +1,8 @@
 /**
- * The runner's view of the stack under test (scripts/lib/supervision/runner-status.ts): each
- * process's current pid, state and restart count. A pid changes when the runner restarts a process,
- * so tests read it here rather than remember the pids of the start.
+ * The runner's view of the stack under test (its status file, @mcat/contracts' runnerStatusSchema,
+ * kept by packages/runner/src/supervision/runner-status.ts): each process's current pid, state and
+ * restart count. A pid changes when the runner restarts a process, so tests read it here rather
+ * than remember the pids of the start.
  */
 import {
   readRunnerStatus,

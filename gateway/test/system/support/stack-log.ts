@@ -1,7 +1,7 @@
 /**
  * The running product's log as an operator reads it: `npm test` writes the stack's output to
  * `.test-data/logs/stack.log` (SYSTEM_STACK_LOG overrides), each line prefixed by its process's
- * name (`[gateway  ] {"level":30,...}`, scripts/lib/stack.ts); the processes log JSON.
+ * name (`[gateway  ] {"level":30,...}`, packages/runner/src/stack.ts); the processes log JSON.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -23,7 +23,7 @@ export interface AccountDataOptions {
   /**
    * The prefix of the export route, under the service's own `/internal/<service>` prefix: the route
    * is `GET /<internalPath>/:id/export`. Written out in the service, where the topology check
-   * (`scripts/lib/topology`) reads which service owns the path.
+   * (`packages/runner/src/topology`) reads which service owns the path.
    */
   internalPath: `internal/${string}/users`;
   /** The modules whose providers the exporter and the erase steps inject. */

@@ -65,7 +65,7 @@ export class TokenVerifier {
 
     // The auth service unreachable is no verdict on the token: 503, and the web app keeps the
     // student signed in. A 401 here signed students out while a lost node's auth pod still had
-    // its address in the Service (scripts/lib/cluster/several-nodes.spec.ts).
+    // its address in the Service (packages/cluster/test/several-nodes.spec.ts).
     const publicKey = await this.keys.publicKey(kid).catch(() => {
       throw new ServiceUnavailableException(AUTH_MESSAGES.signInUnavailable);
     });

@@ -31,7 +31,7 @@ interface Readiness {
  * public /api/health on every poll), the dependencies see at most one check per second, and a
  * call does not wait on a slow dependency while a recent answer exists. On a loaded node the
  * checks (an SMTP handshake, a MongoDB round trip) could outlast the gateway's 2 s wait, and
- * /api/health reported a service down that was serving (scripts/lib/cluster/product.spec.ts).
+ * /api/health reported a service down that was serving (packages/cluster/test/product.spec.ts).
  * A change of state shows within READINESS_FRESH_MS plus one check.
  */
 @Injectable()

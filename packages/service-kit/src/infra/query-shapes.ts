@@ -1,7 +1,7 @@
 /**
  * The shape of each filter a command sends to MongoDB: its field names and operators, every value
  * replaced by its kind (`string`, `objectId`, `null`, `prefix-regex`...), so a log of shapes holds
- * no one's data. `scripts/lib/index-coverage` checks each shape against the collection's indexes
+ * no one's data. `packages/runner/src/index-coverage` checks each shape against the collection's indexes
  * (docs/adr/0027-index-coverage.md).
  */
 

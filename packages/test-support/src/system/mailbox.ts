@@ -1,11 +1,7 @@
 /** The mail the stack's SMTP catcher stored as .eml files, read back by recipient. */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  decodeQuotedPrintable,
-  findResetLink,
-  isMailFileOf,
-} from '../../../../scripts/lib/caught-mail';
+import { decodeQuotedPrintable, findResetLink, isMailFileOf } from '@mcat/runner/caught-mail';
 import { systemEnv } from './system-env';
 
 const POLL_MS = 200;

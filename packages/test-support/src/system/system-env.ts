@@ -3,7 +3,7 @@
  * profile's stack; each defaults to that profile, so a person who started the stack by hand can run
  * `npx jest -c gateway/test/system/jest.config.cjs` as well.
  *
- * - SYSTEM_PROFILE: JSON of the stack's Profile (scripts/lib/ports.ts: ports and data folder)
+ * - SYSTEM_PROFILE: JSON of the stack's Profile (packages/runner/src/ports.ts: ports and data folder)
  * - SYSTEM_BASE_URL: the gateway (default http://127.0.0.1:<profile gateway port>)
  * - SYSTEM_MAIL_DIR: where the stack's SMTP catcher writes each message as an .eml file
  * - SYSTEM_MONGO_URL: the stack's MongoDB (FerretDB), without a database
@@ -19,10 +19,10 @@ import {
   internalTokenFile,
   metricsTokenFile,
   reviewReminderSecretFile,
-} from '../../../../scripts/lib/internal-token';
-import { infraUrls, TEST_PROFILE, type Profile } from '../../../../scripts/lib/ports';
-import { mailDir } from '../../../../scripts/lib/processes';
-import { runnerStatusFile } from '../../../../scripts/lib/supervision/runner-status';
+} from '@mcat/runner/internal-token';
+import { infraUrls, TEST_PROFILE, type Profile } from '@mcat/runner/ports';
+import { mailDir } from '@mcat/runner/processes';
+import { runnerStatusFile } from '@mcat/runner/supervision/runner-status';
 
 const env = process.env;
 const profile = env.SYSTEM_PROFILE ? (JSON.parse(env.SYSTEM_PROFILE) as Profile) : TEST_PROFILE;
