@@ -80,10 +80,15 @@ describe('event streams on a three-server NATS', () => {
     jsm = await nc.jetstreamManager();
   });
 
+  // The next case starts once the cluster no longer lists the streams: a stream still being
+  // deleted would pass for an existing one and then vanish ("stream not found").
   afterEach(async () => {
     const names = await jsm.streams.names().next();
     await untilStreamsSettled(jsm, names);
     for (const name of names) await jsm.streams.delete(name);
+    while ((await jsm.streams.names().next()).length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 
   afterAll(async () => {
@@ -158,6 +163,7 @@ describe('event streams on a three-server NATS', () => {
 
   it('keep the subjects an older version publishes to besides the current ones', async () => {
     await ensureEventStreams(jsm);
+    await untilStreamsSettled(jsm, ['AUTH']);
     // As if an older version's AUTH stream also took `accounts.>`, which this version no longer names.
     await jsm.streams.update('AUTH', { subjects: ['auth.>', 'accounts.>'] });
 
