@@ -298,7 +298,9 @@ describe('the product on the test cluster', () => {
     const guide = await getRaw(`${web}/guide`, { 'accept-encoding': 'br' });
     expect(guide.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(guide.body).toString()).toContain('<title>Study Guide |');
-    const shell = await (await fetch(`${web}/dashboard`)).text();
+    const signedInShell = await (await fetch(`${web}/dashboard`)).text();
+    expect(signedInShell).toContain('<div id="root" data-signed-in-shell>');
+    const shell = await (await fetch(`${web}/tests`)).text();
     expect(shell).toContain('<div id="root"></div>');
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
     expect(script).toBeDefined();
