@@ -3,32 +3,17 @@
  * process, a stopped service reported down and answered 502 while the others go on, and a
  * malformed MONGO_URL stopping a service at start with one line naming it.
  */
-import { createServer } from 'node:net';
 import type { HealthReport } from '@mcat/contracts';
-import { waitForPort, gatewayEnv, NODE_FLAGS, serviceEnv } from '@mcat/test-support/stack';
+import { freePort } from '@mcat/test-support/private-infra';
+import { gatewayEnv, NODE_FLAGS, serviceEnv } from '@mcat/test-support/stack';
 import { register } from '@mcat/test-support/system/accounts';
 import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 import { commandLineOf, pidListeningOn } from './support/listening-processes';
-import { runCommand, startProgram, type RunningProgram } from './support/commands';
+import { runCommand, startListening, type ListeningProgram } from './support/commands';
 import { runnerStatus } from './support/runner';
 import { systemEnv } from '@mcat/test-support/system/system-env';
 
 const gateway = new GatewayClient();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The gateway's services, each up but those named. */
 const servicesUpBut = (...down: string[]) =>
@@ -92,31 +77,34 @@ describe('processes', () => {
 describe('one service stopped', () => {
   // A second billing process and a second gateway forwarding billing's routes to it, both real
   // builds on the stack's infrastructure, so stopping that billing leaves the stack's own intact.
-  let billing: RunningProgram | undefined;
-  let secondGateway: RunningProgram | undefined;
+  let billing: ListeningProgram | undefined;
+  let secondGateway: ListeningProgram | undefined;
   afterAll(async () => {
     await billing?.stop();
     await secondGateway?.stop();
   });
 
   it('is reported down by /api/health, its routes answer 502 naming it, the others keep answering', async () => {
-    const billingPort = await freePort();
-    const gatewayPort = await freePort();
     const base = { PATH: process.env.PATH };
-    billing = startProgram(['node', ...NODE_FLAGS, 'services/billing/dist/main.js'], {
-      ...base,
-      ...serviceEnv(systemEnv.profile, 'billing', systemEnv.runnerEnv()),
-      PORT: String(billingPort),
-    });
-    secondGateway = startProgram(['node', ...NODE_FLAGS, 'gateway/dist/main.js'], {
-      ...base,
-      ...gatewayEnv(systemEnv.profile, systemEnv.runnerEnv()),
-      PORT: String(gatewayPort),
-      BILLING_URL: `http://127.0.0.1:${billingPort}`,
-    });
-    await waitForPort(billingPort);
-    await waitForPort(gatewayPort);
-    const through = new GatewayClient(`http://127.0.0.1:${gatewayPort}`);
+    const secondBilling = await startListening(
+      ['node', ...NODE_FLAGS, 'services/billing/dist/main.js'],
+      (port) => ({
+        ...base,
+        ...serviceEnv(systemEnv.profile, 'billing', systemEnv.runnerEnv()),
+        PORT: String(port),
+      }),
+    );
+    billing = secondBilling;
+    secondGateway = await startListening(
+      ['node', ...NODE_FLAGS, 'gateway/dist/main.js'],
+      (port) => ({
+        ...base,
+        ...gatewayEnv(systemEnv.profile, systemEnv.runnerEnv()),
+        PORT: String(port),
+        BILLING_URL: secondBilling.url,
+      }),
+    );
+    const through = new GatewayClient(secondGateway.url);
     const student = await register(through);
     const beforeStop = await through.get<HealthReport>('/api/health');
     expect({ status: beforeStop.status, billing: beforeStop.body.services.billing }).toEqual({

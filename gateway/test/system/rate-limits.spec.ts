@@ -3,12 +3,11 @@
  * default figures (the test profile exempts only 127.0.0.1, the browser suite's address).
  * Issue 27: the limits hold for a client spread over several gateway processes (counted in Redis).
  */
-import { freePort } from '@mcat/test-support/private-infra';
-import { gatewayEnv, NODE_FLAGS, waitForPort } from '@mcat/test-support/stack';
+import { gatewayEnv, NODE_FLAGS } from '@mcat/test-support/stack';
 import { register } from '@mcat/test-support/system/accounts';
 import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 import { systemEnv } from '@mcat/test-support/system/system-env';
-import { startProgram, type RunningProgram } from './support/commands';
+import { startListening, type ListeningProgram } from './support/commands';
 
 /** The gateway's defaults (docs/configuration.md: RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_TOKEN). */
 const PER_ADDRESS = 1200;
@@ -61,19 +60,15 @@ describe('the gateway rate limits', () => {
 describe('the gateway rate limits across gateway processes', () => {
   // A second gateway process of the same build beside the stack's, on the stack's Redis, as a
   // second replica behind a load balancer would be.
-  let second: RunningProgram | undefined;
+  let second: ListeningProgram | undefined;
   let secondUrl = '';
   beforeAll(async () => {
-    const port = await freePort();
-    second = startProgram(['node', ...NODE_FLAGS, 'gateway/dist/main.js'], {
+    second = await startListening(['node', ...NODE_FLAGS, 'gateway/dist/main.js'], (port) => ({
       PATH: process.env.PATH,
       ...gatewayEnv(systemEnv.profile, systemEnv.runnerEnv()),
       PORT: String(port),
-    });
-    await waitForPort(port).catch((error: Error) => {
-      throw new Error(`${error.message}; the second gateway said: ${second?.stderr()}`);
-    });
-    secondUrl = `http://127.0.0.1:${port}`;
+    }));
+    secondUrl = second.url;
   });
   afterAll(() => second?.stop());
 

@@ -9,7 +9,6 @@
  * students up before one check sees them pauses that queue (as an operator could), and resumes it.
  * "A check has run since" is shown by a fresh student turned on afterwards getting their mail.
  */
-import { createServer } from 'node:net';
 import {
   REQUEST_MESSAGES,
   REVIEW_REMINDER_CHECK_JOB,
@@ -22,14 +21,14 @@ import {
 } from '@mcat/contracts';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { infraUrls, NODE_FLAGS, serviceEnv, waitForPort } from '@mcat/test-support/stack';
+import { infraUrls, NODE_FLAGS, serviceEnv } from '@mcat/test-support/stack';
 import { login, register, type SignedIn } from '@mcat/test-support/system/accounts';
 import { GatewayClient, type GatewayResponse } from '@mcat/test-support/system/gateway-client';
 import { mailsTo, waitForMail, type StoredMail } from '@mcat/test-support/system/mailbox';
 import { createTest, questionBody, TEST_SAMPLES } from '@mcat/test-support/system/study-data';
 import { systemEnv } from '@mcat/test-support/system/system-env';
 import { thisHourSomewhere } from '@mcat/test-support/system/time-zones';
-import { startProgram, type RunningProgram } from './support/commands';
+import { startListening, type RunningProgram } from './support/commands';
 import { processStatus, runnerStatus } from './support/runner';
 
 const gateway = new GatewayClient();
@@ -293,15 +292,16 @@ describe('the reminder mail', () => {
 
     it('is sent once to each student while several checks race on both', async () => {
       const scheduler = await checks.getJobScheduler(SCHEDULER_ID);
-      const port = await freePort();
-      second = startProgram(['node', ...NODE_FLAGS, 'services/auth/dist/main.js'], {
-        PATH: process.env.PATH,
-        ...serviceEnv(systemEnv.profile, 'auth', systemEnv.runnerEnv()),
-        PORT: String(port),
-        // The same period as the stack's: a scheduler upserted with another would replace it.
-        REVIEW_REMINDER_CHECK_MS: String(scheduler?.every ?? 60_000),
-      });
-      await waitForPort(port);
+      second = await startListening(
+        ['node', ...NODE_FLAGS, 'services/auth/dist/main.js'],
+        (port) => ({
+          PATH: process.env.PATH,
+          ...serviceEnv(systemEnv.profile, 'auth', systemEnv.runnerEnv()),
+          PORT: String(port),
+          // The same period as the stack's: a scheduler upserted with another would replace it.
+          REVIEW_REMINDER_CHECK_MS: String(scheduler?.every ?? 60_000),
+        }),
+      );
 
       await pauseChecks();
       const students = await Promise.all([1, 2, 3, 4].map(() => studentWithDueQuestion()));
@@ -444,14 +444,3 @@ describe('the one-click unsubscribe (RFC 8058)', () => {
     expect(answer.raw.toString()).not.toContain(long);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
