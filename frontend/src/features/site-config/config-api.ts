@@ -16,8 +16,14 @@ const configApi = api.injectEndpoints({
 /** Starts loading the public configuration before any page asks for it. */
 export const prefetchPublicConfig = () => configApi.util.prefetch('getPublicConfig', undefined, {});
 
-/** The public configuration, with the defaults while it loads or if it fails. */
+const selectAnswer = ({ data }: { data?: PublicConfig }) => ({ data });
+
+/**
+ * The public configuration, with the defaults while it loads or if it fails. It selects the answer
+ * alone, so that a reader renders again only when the answer changes, not when the request's
+ * state does (a page hydrated with the answer already in the store is not rendered twice).
+ */
 export const usePublicConfig = (): PublicConfig => {
-  const { data } = configApi.useGetPublicConfigQuery();
+  const { data } = configApi.useGetPublicConfigQuery(undefined, { selectFromResult: selectAnswer });
   return data ?? DEFAULT_PUBLIC_CONFIG;
 };
