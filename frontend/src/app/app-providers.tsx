@@ -5,6 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { colorSchemeStorage, MODE_STORAGE_KEY } from '../lib/color-scheme-storage';
 import { appTheme } from '../lib/theme';
+import { HydrationProvider } from '../lib/use-hydrated';
 import type { AppStore } from './store';
 
 /**
@@ -16,9 +17,18 @@ import type { AppStore } from './store';
  * rather than variables.
  *
  * `children` is the router: the browser's (start-app.tsx) or, when the build prerenders a page,
- * a static one (src/prerender).
+ * a static one (src/prerender). `hydrating` when the build prerenders the page or the browser
+ * hydrates that HTML: `useHydrated()` says false until that render is committed.
  */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+export function AppProviders({
+  store,
+  hydrating = false,
+  children,
+}: {
+  store: AppStore;
+  hydrating?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store}>
       <ThemeProvider
@@ -30,7 +40,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
         disableTransitionOnChange
       >
         <CssBaseline />
-        {children}
+        <HydrationProvider hydrating={hydrating}>{children}</HydrationProvider>
       </ThemeProvider>
     </Provider>
   );

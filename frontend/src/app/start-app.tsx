@@ -16,9 +16,9 @@ import type { AppStore } from './store';
  */
 export function startApp(store: AppStore, container: HTMLElement): AppRouter {
   const router = createAppRouter(store);
-  const app = (
+  const app = (hydrating: boolean) => (
     <StrictMode>
-      <AppProviders store={store}>
+      <AppProviders store={store} hydrating={hydrating}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
@@ -29,13 +29,13 @@ export function startApp(store: AppStore, container: HTMLElement): AppRouter {
     // is on screen already.
     if (canHydrate(container, store.getState())) {
       startTransition(() => {
-        hydrateRoot(container, app);
+        hydrateRoot(container, app(true));
       });
     } else if (holdsSignedInShell(container)) {
       const root = createRoot(container);
       container.removeAttribute(SIGNED_IN_SHELL_ATTRIBUTE);
-      startTransition(() => root.render(app));
-    } else createRoot(container).render(app);
+      startTransition(() => root.render(app(false)));
+    } else createRoot(container).render(app(false));
   };
   const ready = () =>
     router.state.initialized &&

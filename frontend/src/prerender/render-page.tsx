@@ -70,7 +70,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     <StrictMode>
       <CacheProvider value={cache}>
         <PageTitleRecorder.Provider value={(text) => (title = text)}>
-          <AppProviders store={store}>
+          <AppProviders store={store} hydrating>
             <StaticRouterProvider
               router={createStaticRouter(dataRoutes, context)}
               context={context}

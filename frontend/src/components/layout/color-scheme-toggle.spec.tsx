@@ -114,8 +114,9 @@ describe('the toggle', () => {
 });
 
 describe('a prerendered nav bar', () => {
+  /** The nav bar as the build prerenders it, and as the browser then hydrates it. */
   const navBar = () => (
-    <AppProviders store={createAppStore()}>
+    <AppProviders store={createAppStore()} hydrating>
       <MemoryRouter>
         <NavBar
           brandName="MCAT Logbook"

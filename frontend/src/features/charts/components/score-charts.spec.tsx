@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HydrationProvider } from '../../../lib/use-hydrated';
 import { SAMPLE_TESTS } from '../utils/sample-tests';
 import { ScoreCharts } from './score-charts';
 
@@ -11,7 +12,11 @@ afterEach(cleanup);
 
 describe('the section toggles of the score charts', () => {
   it('are disabled in the HTML the build prerenders, so a click before the app runs is not lost', () => {
-    const html = renderToString(<ScoreCharts tests={SAMPLE_TESTS} />);
+    const html = renderToString(
+      <HydrationProvider hydrating>
+        <ScoreCharts tests={SAMPLE_TESTS} />
+      </HydrationProvider>,
+    );
     const boxes = html.match(/<input[^>]*type="checkbox"[^>]*>/g) ?? [];
     expect(boxes).toHaveLength(4);
     for (const box of boxes) expect(box).toContain('disabled');
