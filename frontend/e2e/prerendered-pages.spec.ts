@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, registerThroughApi, signInPage } from './support/accounts';
+import { buyPremiumWithCoupon } from './support/premium';
 
 /** The pages the build prerenders (src/prerender/render-page.tsx) and the titles they set. */
 const PAGES = [
@@ -187,5 +188,43 @@ test.describe("the dashboard's signed-in shell", () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Track your MCAT practice/);
+  });
+});
+
+test.describe("the signed-in shell's navigation on a wide screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('shows a premium student the crown and no "Upgrade to Premium" before any script runs', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await registerThroughApi(request, newAccount('Premium Shell'));
+    await buyPremiumWithCoupon(request, token);
+    await signInPage(page, token);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('premium-crown')).toBeVisible();
+
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Premium Shell!' })).toBeVisible();
+    await expect(page.getByTestId('premium-crown')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+  });
+
+  test('shows a free student "Upgrade to Premium" and no crown before any script runs', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await registerThroughApi(request, newAccount('Free Shell'));
+    await signInPage(page, token);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toBeVisible();
+
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Free Shell!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toBeVisible();
+    await expect(page.getByTestId('premium-crown')).toHaveCount(0);
   });
 });

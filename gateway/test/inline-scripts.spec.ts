@@ -47,5 +47,6 @@ describe("the web app's inline scripts and the Content-Security-Policy", () => {
     expect(colorScheme).toContain(`localStorage.getItem('${STORAGE_KEYS.darkMode}')`);
     expect(signedInShell).toContain(`localStorage.getItem('${STORAGE_KEYS.token}')`);
     expect(signedInShell).toContain(`localStorage.getItem('${STORAGE_KEYS.studentName}')`);
+    expect(signedInShell).toContain(`localStorage.getItem('${STORAGE_KEYS.studentNav}')`);
   });
 });

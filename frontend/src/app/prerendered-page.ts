@@ -6,8 +6,10 @@
  *   is (hydrates it) when it would render the same; otherwise it renders afresh over it.
  * - the dashboard's signed-in shell: the navigation bar of a signed-in student and the page's
  *   heading. index.html's second inline script writes the stored name into its slot before the
- *   first paint, or empties the shell when no one is signed in on this browser. The app renders
- *   afresh over it once the session is loaded, so the shell never gives way to a spinner.
+ *   first paint and keeps the navigation items of the stored account (lib/nav-account.ts: a
+ *   premium student's crown, not "Upgrade to Premium"), or empties the shell when no one is
+ *   signed in on this browser. The app renders afresh over it once the session is loaded, so the
+ *   shell never gives way to a spinner.
  */
 import type { RootState } from './store';
 

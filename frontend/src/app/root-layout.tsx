@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import { NavBar } from '../components/layout/nav-bar';
 import { Footer } from '../components/layout/footer';
 import { api } from '../lib/api';
+import { readStoredNavAccount } from '../lib/browser-storage';
 import { logout, selectSession } from '../features/auth/session-slice';
 import { usePublicConfig } from '../features/site-config/config-api';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -25,8 +26,11 @@ export function RootLayout() {
       <NavBar
         brandName={config.brandName}
         signedIn={isAuthenticated}
-        isPremium={user?.isPremium ?? false}
-        isBillingStaff={user?.roles.includes('billing') ?? false}
+        account={
+          user
+            ? { isPremium: user.isPremium, isBillingStaff: user.roles.includes('billing') }
+            : readStoredNavAccount()
+        }
         onLogout={signOut}
       />
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data

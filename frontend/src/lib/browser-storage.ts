@@ -1,5 +1,6 @@
 /** The values the web app keeps in local storage. */
 import { STORAGE_KEYS } from '@mcat/contracts';
+import { FREE_STUDENT, navAccountMarks, navAccountOf, type NavAccount } from './nav-account';
 
 export const readStoredToken = (): string | null => localStorage.getItem(STORAGE_KEYS.token);
 
@@ -15,6 +16,23 @@ export const writeStoredToken = (token: string | null): void => {
 export const writeStoredStudentName = (name: string | null): void => {
   if (name === null) localStorage.removeItem(STORAGE_KEYS.studentName);
   else localStorage.setItem(STORAGE_KEYS.studentName, name);
+};
+
+/** The signed-in student's account as the navigation bar shows it, or null when no one is. */
+export const writeStoredNavAccount = (account: NavAccount | null): void => {
+  if (account === null) localStorage.removeItem(STORAGE_KEYS.studentNav);
+  else localStorage.setItem(STORAGE_KEYS.studentNav, navAccountMarks(account));
+};
+
+/**
+ * The stored account of the signed-in student, for the navigation bar until their user is
+ * loaded: a free student's when a token was stored before the account was; null when no one is
+ * signed in on this browser (and in the build's prerender, which has no storage).
+ */
+export const readStoredNavAccount = (): NavAccount | null => {
+  const marks = localStorage.getItem(STORAGE_KEYS.studentNav);
+  if (marks === null) return readStoredToken() === null ? null : FREE_STUDENT;
+  return navAccountOf(marks);
 };
 
 /**

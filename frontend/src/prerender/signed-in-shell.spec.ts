@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@mcat/contracts';
 import { pageDocument } from '../../vite-plugins/prerender';
 import { SIGNED_IN_SHELL_ATTRIBUTE, STUDENT_NAME_SLOT } from '../app/prerendered-page';
+import { SHELL_NAV_ATTRIBUTE } from '../lib/nav-account';
 import { renderPage } from './render-page';
 
 let page = '';
@@ -75,6 +76,43 @@ describe("the dashboard's signed-in shell", () => {
   it('greets a student who gave no name as the dashboard does', () => {
     const document = firstPaint({ [STORAGE_KEYS.token]: 'a.b.c', [STORAGE_KEYS.studentName]: '' });
     expect(heading(document)).toBe('Welcome, Student!');
+  });
+
+  /** The navigation bar's texts and the premium crown, as the first paint shows them. */
+  const navigation = (document: Document) => {
+    const nav = document.querySelector('nav');
+    return {
+      upgrade: nav?.textContent?.includes('Upgrade to Premium'),
+      billing: nav?.textContent?.includes('Billing'),
+      crown: nav?.querySelector('[data-testid="premium-crown"]') !== null,
+    };
+  };
+  const signedIn = { [STORAGE_KEYS.token]: 'a.b.c', [STORAGE_KEYS.studentName]: 'Ada' };
+
+  it.each([
+    ['a free student', 'free', { upgrade: true, billing: false, crown: false }],
+    ['a premium student', 'premium', { upgrade: false, billing: false, crown: true }],
+    ['free billing staff', 'free billing', { upgrade: true, billing: true, crown: false }],
+    ['premium billing staff', 'premium billing', { upgrade: false, billing: true, crown: true }],
+  ])("shows %s's navigation, from the stored account", (_case, marks, shown) => {
+    const document = firstPaint({ ...signedIn, [STORAGE_KEYS.studentNav]: marks });
+    expect(navigation(document)).toEqual(shown);
+  });
+
+  it("shows a free student's navigation when the session was stored before accounts were", () => {
+    expect(navigation(firstPaint(signedIn))).toEqual({
+      upgrade: true,
+      billing: false,
+      crown: false,
+    });
+  });
+
+  it('holds each account-dependent item, marked, before its script runs', () => {
+    const { document } = new JSDOM(page).window;
+    const marked = [...document.querySelectorAll(`[${SHELL_NAV_ATTRIBUTE}]`)].map((item) =>
+      item.getAttribute(SHELL_NAV_ATTRIBUTE),
+    );
+    expect(marked).toEqual(['billing', 'free', 'premium']);
   });
 
   it.each([

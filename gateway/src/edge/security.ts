@@ -25,7 +25,7 @@ const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
  * a script and its hash (or nginx.conf's copy) part.
  */
 export const COLOR_SCHEME_SCRIPT_HASH = "'sha256-Yto8CMFVYV+YPUm7ssS+BGDHxk9HXs1bZuaBaYVJQeI='";
-export const SIGNED_IN_SHELL_SCRIPT_HASH = "'sha256-41hCX1LnBA+3/NpoSAHzIosVbevX0gImNMMhIKICzq0='";
+export const SIGNED_IN_SHELL_SCRIPT_HASH = "'sha256-T4bqLaEno0qSObPtS1S3JOpDw9Lz73gnIBOexKGSrww='";
 
 /**
  * Security headers on every answer (helmet) with a CSP that admits the web app itself, Stripe.js

@@ -78,13 +78,20 @@ export const RECOMMENDED_TESTS = '8-10';
 
 /**
  * Browser storage keys. `studentName` is the signed-in student's name, kept beside the token so
- * the dashboard's prerendered shell can greet them before the app's scripts run.
+ * the dashboard's prerendered shell can greet them before the app's scripts run; `studentNav`
+ * is what the navigation bar shows of their account, as the words of NAV_ACCOUNT_MARKS
+ * ("free" or "premium", then "billing" for billing staff), so that the shell shows a premium
+ * student no "Upgrade to Premium" and billing staff their Billing link.
  */
 export const STORAGE_KEYS = {
   token: 'token',
   darkMode: 'darkMode',
   studentName: 'studentName',
+  studentNav: 'studentNav',
 } as const;
+
+/** The marks of the navigation bar's account-dependent items (STORAGE_KEYS.studentNav). */
+export const NAV_ACCOUNT_MARKS = { free: 'free', premium: 'premium', billing: 'billing' } as const;
 
 export const ROLES = ['student', 'billing'] as const;
 export type Role = (typeof ROLES)[number];

@@ -121,8 +121,7 @@ describe('a prerendered nav bar', () => {
         <NavBar
           brandName="MCAT Logbook"
           signedIn={false}
-          isPremium={false}
-          isBillingStaff={false}
+          account={{ isPremium: false, isBillingStaff: false }}
           onLogout={() => undefined}
         />
       </MemoryRouter>

@@ -12,6 +12,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
+import { NAV_ACCOUNT_MARKS } from '@mcat/contracts';
+import { SHELL_NAV_ATTRIBUTE, type NavAccount } from '../../lib/nav-account';
 import { useHydrated } from '../../lib/use-hydrated';
 import { COMPACT_LAYOUT_ONLY, WIDE_LAYOUT_ONLY } from '../../lib/use-narrow-screen';
 import { CrownIcon } from '../crown-icon';
@@ -47,32 +49,49 @@ const BILLING_LINK: NavItem = { to: '/billing', label: 'Billing' };
 export interface NavBarProps {
   brandName: string;
   signedIn: boolean;
-  isPremium: boolean;
-  /** Billing staff see the Billing link; nobody else does. */
-  isBillingStaff: boolean;
+  /**
+   * The signed-in student's account, or null while it is not known: in the dashboard's
+   * prerendered shell, where each item that depends on it is rendered, marked with
+   * `data-shell-nav` (NAV_ACCOUNT_MARKS), and index.html's second inline script keeps the ones
+   * the stored account has. Billing staff see the Billing link; nobody else does.
+   */
+  account: NavAccount | null;
   onLogout: () => void;
 }
 
-export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogout }: NavBarProps) {
+/** Shown for the account, or, while it is not known, marked for the shell's script. */
+const shownFor = (
+  account: NavAccount | null,
+  mark: string,
+  shown: (known: NavAccount) => boolean,
+) => (account === null ? { [SHELL_NAV_ATTRIBUTE]: mark } : shown(account) ? {} : null);
+
+export function NavBar({ brandName, signedIn, account, onLogout }: NavBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const hydrated = useHydrated();
 
-  const links = signedIn
-    ? [...SIGNED_IN_LINKS, ...(isBillingStaff ? [BILLING_LINK] : [])]
-    : SIGNED_OUT_LINKS;
-  const showUpgrade = signedIn && !isPremium;
-  const showCrown = signedIn && isPremium;
+  const billing = signedIn
+    ? shownFor(account, NAV_ACCOUNT_MARKS.billing, (known) => known.isBillingStaff)
+    : null;
+  const upgrade = signedIn
+    ? shownFor(account, NAV_ACCOUNT_MARKS.free, (known) => !known.isPremium)
+    : null;
+  const premium = signedIn
+    ? shownFor(account, NAV_ACCOUNT_MARKS.premium, (known) => known.isPremium)
+    : null;
+  const links = signedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
   const closeMenu = () => setMenuOpen(false);
   const logout = () => {
     closeMenu();
     onLogout();
   };
 
-  const crown = showCrown ? (
+  const crown = premium ? (
     <CrownIcon
       titleAccess="Premium member"
       data-testid="premium-crown"
       sx={{ color: '#ffd54f', mx: 1 }}
+      {...premium}
     />
   ) : null;
 
@@ -94,8 +113,19 @@ export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogou
               {link.label}
             </Button>
           ))}
-          {showUpgrade ? (
-            <Button component={NavLink} to={UPGRADE_LINK.to} variant="contained" color="secondary">
+          {billing ? (
+            <Button component={NavLink} to={BILLING_LINK.to} end color="inherit" {...billing}>
+              {BILLING_LINK.label}
+            </Button>
+          ) : null}
+          {upgrade ? (
+            <Button
+              component={NavLink}
+              to={UPGRADE_LINK.to}
+              variant="contained"
+              color="secondary"
+              {...upgrade}
+            >
               {UPGRADE_LINK.label}
             </Button>
           ) : null}
@@ -127,8 +157,24 @@ export function NavBar({ brandName, signedIn, isPremium, isBillingStaff, onLogou
               <ListItemText primary={link.label} />
             </ListItemButton>
           ))}
-          {showUpgrade ? (
-            <ListItemButton component={NavLink} to={UPGRADE_LINK.to} onClick={closeMenu}>
+          {billing ? (
+            <ListItemButton
+              component={NavLink}
+              to={BILLING_LINK.to}
+              end
+              onClick={closeMenu}
+              {...billing}
+            >
+              <ListItemText primary={BILLING_LINK.label} />
+            </ListItemButton>
+          ) : null}
+          {upgrade ? (
+            <ListItemButton
+              component={NavLink}
+              to={UPGRADE_LINK.to}
+              onClick={closeMenu}
+              {...upgrade}
+            >
               <ListItemText primary={UPGRADE_LINK.label} />
             </ListItemButton>
           ) : null}

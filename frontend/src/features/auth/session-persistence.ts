@@ -1,10 +1,15 @@
 /**
  * Writes the session to local storage: every change of the token, removed when null, and the
- * signed-in student's name beside it (removed with the token), which the dashboard's prerendered
- * shell greets them with before the app's scripts run.
+ * signed-in student's name and account beside it (removed with the token), which the dashboard's
+ * prerendered shell greets them with and shows in its navigation bar before the app's scripts run.
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import { writeStoredStudentName, writeStoredToken } from '../../lib/browser-storage';
+import {
+  writeStoredNavAccount,
+  writeStoredStudentName,
+  writeStoredToken,
+} from '../../lib/browser-storage';
+import type { NavAccount } from '../../lib/nav-account';
 import type { SessionState } from './session-slice';
 
 interface SessionRoot {
@@ -29,5 +34,24 @@ sessionPersistence.startListening({
   effect: (_action, listenerApi) => {
     const name = storedName(listenerApi.getState().session);
     if (name !== undefined) writeStoredStudentName(name);
+  },
+});
+
+const storedAccount = ({ token, user }: SessionState): NavAccount | null | undefined => {
+  if (token === null) return null;
+  if (user === null) return undefined;
+  return { isPremium: user.isPremium, isBillingStaff: user.roles.includes('billing') };
+};
+
+const sameAccount = (a: NavAccount | null | undefined, b: NavAccount | null | undefined) =>
+  a === b ||
+  (a != null && b != null && a.isPremium === b.isPremium && a.isBillingStaff === b.isBillingStaff);
+
+sessionPersistence.startListening({
+  predicate: (_action, current, previous) =>
+    !sameAccount(storedAccount(current.session), storedAccount(previous.session)),
+  effect: (_action, listenerApi) => {
+    const account = storedAccount(listenerApi.getState().session);
+    if (account !== undefined) writeStoredNavAccount(account);
   },
 });

@@ -204,6 +204,22 @@ describe('session', () => {
     expect(localStorage.getItem(STORAGE_KEYS.studentName)).toBeNull();
   });
 
+  it("keeps what the navigation bar shows of the student's account beside the token, kept current, removed with it", async () => {
+    answerWith({ 'POST /api/auth/register': { status: 201, body: { token: 't', user } } });
+    const store = await registeredStore();
+    expect(localStorage.getItem(STORAGE_KEYS.studentNav)).toBe('free');
+    answerWith({
+      'GET /api/auth/me': {
+        status: 200,
+        body: { ...user, isPremium: true, roles: ['student', 'billing'] },
+      },
+    });
+    await store.dispatch(authApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }));
+    expect(localStorage.getItem(STORAGE_KEYS.studentNav)).toBe('premium billing');
+    store.dispatch(logout());
+    expect(localStorage.getItem(STORAGE_KEYS.studentNav)).toBeNull();
+  });
+
   it("stores the name of a stored token's user once loaded, and forgets it when the token is refused", async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
     answerWith({ 'GET /api/auth/me': { status: 200, body: user } });
