@@ -46,6 +46,14 @@ describe("the dashboard's signed-in shell", () => {
     expect(root?.textContent).not.toContain('Add New Test');
   });
 
+  it('has a Logout button that cannot be clicked before the app runs, as it would sign no one out', () => {
+    const { document } = new JSDOM(page).window;
+    const logout = [...document.querySelectorAll('nav button')].find(
+      (button) => button.textContent === 'Logout',
+    );
+    expect(logout?.hasAttribute('disabled')).toBe(true);
+  });
+
   it('runs its script after #root, blocking, before the app', () => {
     const { document } = new JSDOM(page).window;
     const tag = document.body.querySelector('script:not([src])');

@@ -133,7 +133,14 @@ export function NavBar({ brandName, signedIn, account, onLogout }: NavBarProps) 
         {crown}
         <ColorSchemeToggle />
         {signedIn ? (
-          <Button color="inherit" variant="outlined" onClick={logout} sx={WIDE_LAYOUT_ONLY}>
+          <Button
+            color="inherit"
+            variant="outlined"
+            onClick={logout}
+            // In the dashboard's prerendered shell a click before React runs would sign no one out.
+            disabled={!hydrated}
+            sx={WIDE_LAYOUT_ONLY}
+          >
             Logout
           </Button>
         ) : null}
