@@ -5,6 +5,7 @@ import { NavBar } from '../components/layout/nav-bar';
 import { Footer } from '../components/layout/footer';
 import { api } from '../lib/api';
 import { readStoredNavAccount } from '../lib/browser-storage';
+import { navAccountOfUser } from '../lib/nav-account';
 import { logout, selectSession } from '../features/auth/session-slice';
 import { usePublicConfig } from '../features/site-config/config-api';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -26,11 +27,7 @@ export function RootLayout() {
       <NavBar
         brandName={config.brandName}
         signedIn={isAuthenticated}
-        account={
-          user
-            ? { isPremium: user.isPremium, isBillingStaff: user.roles.includes('billing') }
-            : readStoredNavAccount()
-        }
+        account={user ? navAccountOfUser(user) : readStoredNavAccount()}
         onLogout={signOut}
       />
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data

@@ -5,7 +5,7 @@
  * prerendered shell marks each item that depends on it with SHELL_NAV_ATTRIBUTE, so that
  * index.html's second inline script keeps the stored account's items before the first paint.
  */
-import { NAV_ACCOUNT_MARKS } from '@mcat/contracts';
+import { NAV_ACCOUNT_MARKS, type User } from '@mcat/contracts';
 
 export interface NavAccount {
   isPremium: boolean;
@@ -13,6 +13,12 @@ export interface NavAccount {
 }
 
 export const FREE_STUDENT: NavAccount = { isPremium: false, isBillingStaff: false };
+
+/** What the navigation bar shows of the user's account. */
+export const navAccountOfUser = (user: User): NavAccount => ({
+  isPremium: user.isPremium,
+  isBillingStaff: user.roles.includes('billing'),
+});
 
 /** The attribute of an account-dependent item in the shell: the mark the account must have. */
 export const SHELL_NAV_ATTRIBUTE = 'data-shell-nav';

@@ -9,7 +9,7 @@ import {
   writeStoredStudentName,
   writeStoredToken,
 } from '../../lib/browser-storage';
-import type { NavAccount } from '../../lib/nav-account';
+import { navAccountMarks, navAccountOfUser, type NavAccount } from '../../lib/nav-account';
 import type { SessionState } from './session-slice';
 
 interface SessionRoot {
@@ -39,17 +39,18 @@ sessionPersistence.startListening({
 
 const storedAccount = ({ token, user }: SessionState): NavAccount | null | undefined => {
   if (token === null) return null;
-  if (user === null) return undefined;
-  return { isPremium: user.isPremium, isBillingStaff: user.roles.includes('billing') };
+  return user === null ? undefined : navAccountOfUser(user);
 };
 
-const sameAccount = (a: NavAccount | null | undefined, b: NavAccount | null | undefined) =>
-  a === b ||
-  (a != null && b != null && a.isPremium === b.isPremium && a.isBillingStaff === b.isBillingStaff);
+/** The stored form of the account, to compare: a new user object of the same account is none. */
+const storedMarks = (session: SessionState): string | null | undefined => {
+  const account = storedAccount(session);
+  return account ? navAccountMarks(account) : account;
+};
 
 sessionPersistence.startListening({
   predicate: (_action, current, previous) =>
-    !sameAccount(storedAccount(current.session), storedAccount(previous.session)),
+    storedMarks(current.session) !== storedMarks(previous.session),
   effect: (_action, listenerApi) => {
     const account = storedAccount(listenerApi.getState().session);
     if (account !== undefined) writeStoredNavAccount(account);
