@@ -19,8 +19,9 @@ export default defineConfig({
     reactRouterProduction(),
     appChunk({
       entry: '/src/main.tsx',
-      app: '/src/app/start-app.tsx',
-      chunkNames: { entry: 'start', app: 'app' },
+      entryChunk: 'start',
+      stages: '/src/app/load-app.ts',
+      meta: 'app-modules',
       ownChunks: {
         schemas: (id) => id.includes('/packages/contracts/src/schemas/') || id.includes('/zod/'),
       },

@@ -1,10 +1,11 @@
 /**
  * The start of the web app. This first chunk holds the store and the API slice only: it checks
- * the stored session (GET /api/auth/me) and starts the public configuration, the opened page's
- * chunk and that page's data, all at once, while the browser still fetches and evaluates the React
- * app's chunk (React DOM, MUI, the router), which index.html preloads (see vite.config.ts).
+ * the stored session (GET /api/auth/me) and starts the public configuration and the opened page's
+ * data at once, while the React app (React DOM, MUI, the router, the opened page's chunk) loads
+ * once the page's first content is on screen, a library per task (app/load-app.ts).
  */
-import { pageAt, prefetchPageData, preloadPage } from './app/route-pages';
+import { loadApp } from './app/load-app';
+import { pageAt, prefetchPageData } from './app/route-pages';
 import { appListeners, createAppStore } from './app/store';
 import { startSession } from './features/auth/session-slice';
 import { prefetchPublicConfig } from './features/site-config/config-api';
@@ -14,7 +15,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 const store = createAppStore();
-const started = import('./app/start-app').then(({ startApp }) => startApp(store, container));
+const started = loadApp(container).then(({ startApp }) => startApp(store, container));
 
 appListeners.startListening({
   actionCreator: unauthorized,
@@ -27,6 +28,4 @@ appListeners.startListening({
 
 store.dispatch(startSession());
 store.dispatch(prefetchPublicConfig());
-const openedPage = pageAt(window.location.pathname);
-preloadPage(openedPage);
-prefetchPageData(store, openedPage);
+prefetchPageData(store, pageAt(window.location.pathname));

@@ -1,11 +1,13 @@
 /**
- * A Vite plugin for an app whose entry starts its requests first and then imports the React app
- * dynamically (src/main.tsx and src/app/start-app.tsx):
- *  - what the entry imports goes in one chunk, and every module the app needs at start that the
- *    entry does not in another, instead of the score of small chunks Rollup would cut where pages
- *    share a component;
- *  - index.html gets a `<link rel="modulepreload">` for that chunk (and any chunk it imports), so
- *    the browser fetches it next to the entry instead of after the entry has run.
+ * A Vite plugin for an app whose entry starts its requests first and then loads the React app in
+ * stages (src/main.tsx, src/app/load-app.ts, ADR 0043):
+ *  - what the entry imports goes in one chunk; then each module the stages module imports
+ *    dynamically, in the order it imports them, gets a chunk of every module it needs that no
+ *    earlier chunk holds, instead of the score of small chunks Rollup would cut where pages share
+ *    a component. The browser then evaluates one stage's chunk per task;
+ *  - index.html gets a `<meta name="app-modules">` listing those chunks (and any chunk they
+ *    import), which the stages module preloads once the page's first content is on screen: no
+ *    `<link rel="modulepreload">` in the page competes with its first paint.
  */
 import type { GetModuleInfo, OutputBundle, OutputChunk } from 'rollup';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
@@ -13,10 +15,12 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
 export interface AppChunkOptions {
   /** Path suffix of the entry module (the one index.html loads). */
   entry: string;
-  /** Path suffix of the module the entry imports dynamically. */
-  app: string;
-  /** Names of the chunk of the entry's imports and of the chunk of the app. */
-  chunkNames: { entry: string; app: string };
+  /** Name of the chunk of the entry's imports. */
+  entryChunk: string;
+  /** Path suffix of the module whose dynamic imports, in order, are the app's stages. */
+  stages: string;
+  /** Name of the meta tag listing the stages' chunks. */
+  meta: string;
   /**
    * Modules that keep a chunk of their own, by its name. Rollup moves every module a chunk's
    * modules import into it, unless another chunk claims it: an index that re-exports all of a
@@ -46,14 +50,24 @@ function staticClosure(
   return new Set([...seen].filter((id) => id === root || getModuleInfo(id)?.isIncluded));
 }
 
+/** A stage's chunk name: its package (`react-dom`, `mui-material`) or its file (`start-app`). */
+export function stageChunkName(id: string): string {
+  const packageName = /\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
+  if (packageName) return packageName.replace(/^@/, '').replace('/', '-');
+  return (
+    id
+      .split('/')
+      .pop()
+      ?.replace(/\.[^.]+$/, '') ?? 'app'
+  );
+}
+
 const chunksOf = (bundle: OutputBundle): OutputChunk[] =>
   Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
 
-/** The app's chunk and every chunk it imports statically, the entry's own excepted. */
-function chunksToPreload(bundle: OutputBundle, entry: OutputChunk, app: string): string[] {
+/** The stages' chunks, in their order, and every chunk they import, the entry's own excepted. */
+function chunksToPreload(bundle: OutputBundle, entry: OutputChunk, stages: string[]): string[] {
   const byName = new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
-  const target = chunksOf(bundle).find((chunk) => chunk.moduleIds.some((id) => id.endsWith(app)));
-  if (!target) throw new Error(`app-chunk: no chunk holds ${app}`);
   const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
   const found: string[] = [];
   const visit = (fileName: string) => {
@@ -61,14 +75,19 @@ function chunksToPreload(bundle: OutputBundle, entry: OutputChunk, app: string):
     found.push(fileName);
     byName.get(fileName)?.imports.forEach(visit);
   };
-  visit(target.fileName);
+  for (const stage of stages) {
+    const target = chunksOf(bundle).find((chunk) => chunk.moduleIds.includes(stage));
+    if (!target) throw new Error(`app-chunk: no chunk holds ${stage}`);
+    visit(target.fileName);
+  }
   return found;
 }
 
-export function appChunk({ entry, app, chunkNames, ownChunks }: AppChunkOptions): Plugin {
+export function appChunk({ entry, entryChunk, stages, meta, ownChunks }: AppChunkOptions): Plugin {
   const ownChunk = (id: string) => Object.entries(ownChunks).find(([, holds]) => holds(id))?.[0];
   let base = '/';
   let chunkOf: Map<string, string> | null = null;
+  let stageIds: string[] = [];
 
   const assignChunks = (moduleIds: Iterable<string>, getModuleInfo: GetModuleInfo) => {
     const ids = [...moduleIds];
@@ -78,12 +97,18 @@ export function appChunk({ entry, app, chunkNames, ownChunks }: AppChunkOptions)
       return id;
     };
     const entryId = find(entry);
-    const entryModules = staticClosure(entryId, getModuleInfo, ownChunk);
     const assigned = new Map<string, string>();
-    for (const id of staticClosure(find(app), getModuleInfo, ownChunk)) {
-      if (!entryModules.has(id)) assigned.set(id, chunkNames.app);
+    for (const id of staticClosure(entryId, getModuleInfo, ownChunk)) {
+      if (id !== entryId) assigned.set(id, entryChunk);
     }
-    for (const id of entryModules) if (id !== entryId) assigned.set(id, chunkNames.entry);
+    stageIds = [...(getModuleInfo(find(stages))?.dynamicallyImportedIds ?? [])];
+    if (stageIds.length === 0) throw new Error(`app-chunk: ${stages} imports no stage`);
+    for (const stageId of stageIds) {
+      const name = stageChunkName(stageId);
+      for (const id of staticClosure(stageId, getModuleInfo, ownChunk)) {
+        if (!assigned.has(id)) assigned.set(id, name);
+      }
+    }
     return assigned;
   };
 
@@ -106,11 +131,14 @@ export function appChunk({ entry, app, chunkNames, ownChunks }: AppChunkOptions)
       order: 'post',
       handler(_html, { bundle, chunk }): HtmlTagDescriptor[] {
         if (!bundle || !chunk) return [];
-        return chunksToPreload(bundle, chunk, app).map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
-          injectTo: 'head',
-        }));
+        const files = chunksToPreload(bundle, chunk, stageIds);
+        return [
+          {
+            tag: 'meta',
+            attrs: { name: meta, content: files.map((fileName) => `${base}${fileName}`).join(' ') },
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };

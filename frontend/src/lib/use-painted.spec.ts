@@ -1,29 +1,6 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-/** The browser's paint timing, stood in for: the test says which paint entries it reports. */
-class FakePaintObserver {
-  static readonly supportedEntryTypes = ['paint'];
-  static observers: FakePaintObserver[] = [];
-
-  constructor(
-    private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void,
-  ) {
-    FakePaintObserver.observers.push(this);
-  }
-
-  observe(): void {}
-
-  disconnect(): void {
-    FakePaintObserver.observers = FakePaintObserver.observers.filter((o) => o !== this);
-  }
-
-  static report(entry: 'first-paint' | 'first-contentful-paint'): void {
-    for (const observer of FakePaintObserver.observers) {
-      observer.callback({ getEntriesByName: (name) => (name === entry ? [{ name }] : []) });
-    }
-  }
-}
+import { FakePaintObserver } from '../test-support/fake-paint-observer';
 
 /** A fresh copy of the hook: it remembers the page's first contentful paint in its module. */
 const freshUsePainted = async () => {
