@@ -1,6 +1,6 @@
 /**
  * A Vite plugin for an app whose entry starts its requests first and then loads the React app in
- * stages (src/main.tsx, src/app/load-app.ts, ADR 0043):
+ * stages (src/main.tsx, src/app/load-app.ts, docs/adr/0040):
  *  - what the entry imports goes in one chunk; then each module the stages module imports
  *    dynamically, in the order it imports them, gets a chunk of every module it needs that no
  *    earlier chunk holds, instead of the score of small chunks Rollup would cut where pages share

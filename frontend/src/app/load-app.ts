@@ -1,7 +1,7 @@
 /**
  * Loads the React app after the page's first content is on screen, and evaluates it a library at
  * a time, one task each, instead of in one long task that holds the main thread while the student
- * already sees the page (docs/adr/0043-app-evaluated-in-stages.md).
+ * already sees the page (docs/adr/0040-app-evaluated-in-stages.md).
  *
  * The build cuts a chunk for each stage below, in this order (vite-plugins/app-chunk.ts, which
  * reads them from this module), and lists them all in the page's `app-modules` meta: they are

@@ -2,7 +2,7 @@
  * Every page of the route table: its path, how its lazily loaded chunk is
  * fetched, and for some the data it shows. The router (router.tsx) is built from these; the start
  * of the app (main.tsx) uses them before the router's own code has even been evaluated, to fetch
- * the data of the page being opened while the rest of the app loads.
+ * the chunk and the data of the page being opened while the rest of the app loads.
  *
  * This module is part of the first chunk the browser evaluates: it must not import React
  * components, MUI or the router.
@@ -212,6 +212,11 @@ export const pageAt = (pathname: string): RoutePage => {
     pathMatches(path, pathname),
   );
   return candidates.sort((a, b) => rank(b) - rank(a))[0];
+};
+
+/** Starts fetching a page's chunk; should that fail, the router's own load fails and says so. */
+export const preloadPage = (routePage: RoutePage): void => {
+  routePage.lazy().catch(() => undefined);
 };
 
 /** The data request of a page, if it has one and someone is signed in to see it. */
