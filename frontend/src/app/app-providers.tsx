@@ -14,7 +14,9 @@ import type { AppStore } from './store';
  * prerendered pages for every visitor, and in the hydrating render `useColorScheme()` reports no
  * scheme yet (MUI reads it after mounting). `forceThemeRerender` then gives `useTheme().palette`
  * the scheme's own values, which the charts' canvases and Stripe's card field need as colours
- * rather than variables.
+ * rather than variables. Rendering from scratch (the signed-in shell, any page the build does not
+ * prerender) there is no server markup to match: `noSsr` reads the scheme in the first render, and
+ * MUI spares the whole app the second render it gives a hydrated page once mounted.
  *
  * `children` is the router: the browser's (start-app.tsx) or, when the build prerenders a page,
  * a static one (src/prerender). `hydrating` when the build prerenders the page or the browser
@@ -38,6 +40,7 @@ export function AppProviders({
         storageManager={colorSchemeStorage}
         forceThemeRerender
         disableTransitionOnChange
+        noSsr={!hydrating}
       >
         <CssBaseline />
         <HydrationProvider hydrating={hydrating}>{children}</HydrationProvider>

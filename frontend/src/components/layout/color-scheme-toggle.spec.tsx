@@ -103,6 +103,25 @@ describe('the colour scheme', () => {
   });
 });
 
+describe('an app rendered from scratch (no prerendered markup)', () => {
+  it('renders once: the scheme is read in the first render, not again after mounting', async () => {
+    systemPrefers('dark');
+    let renders = 0;
+    const Probe = () => {
+      renders += 1;
+      return <p>{useTheme().palette.mode}</p>;
+    };
+    render(
+      <AppProviders store={createAppStore()}>
+        <Probe />
+      </AppProviders>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('dark')).toBeDefined();
+    expect(renders).toBe(1);
+  });
+});
+
 describe('the toggle', () => {
   it('is named by the action its scheme shows (CSS picks it, so it is right before React runs)', () => {
     systemPrefers('light');
