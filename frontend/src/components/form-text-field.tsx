@@ -14,6 +14,7 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { withThousandsSeparators } from '@mcat/contracts';
 
 /** The part of `useForm`'s result a field needs; its values' type is read from `register`. */
 export interface FieldForm<V extends FieldValues> {
@@ -36,8 +37,6 @@ export type FormTextFieldProps<V extends FieldValues> = Omit<
   counter?: boolean;
 };
 
-const formatCount = (n: number): string => n.toLocaleString('en-US');
-
 export function FormTextField<V extends FieldValues>({
   form,
   name,
@@ -51,7 +50,9 @@ export function FormTextField<V extends FieldValues>({
   const value: unknown = useWatch({ control: form.control, name });
   const used = typeof value === 'string' ? value.length : 0;
   const count =
-    counter && maxLength !== undefined ? `${formatCount(used)} / ${formatCount(maxLength)}` : '';
+    counter && maxLength !== undefined
+      ? `${withThousandsSeparators(used)} / ${withThousandsSeparators(maxLength)}`
+      : '';
   const htmlInput = slotProps?.htmlInput;
   return (
     <TextField
