@@ -10,6 +10,7 @@ import { expectNoSeriousViolations } from './support/accessibility';
 import { waitForResetPath } from './support/mailbox';
 import { keepScreenshot, useColourScheme, type ColourScheme } from './support/screenshots';
 import { addSampleTest, saveCustomTestInForm } from './support/study-data';
+import { expectChartDrawn } from './support/charts';
 
 interface Seed {
   /** A free student with two tests (the free limit), the first one's review complete. */
@@ -65,12 +66,8 @@ const STATES: readonly PageState[] = [
     reach: async (page) => {
       await signInPage(page, seed.student);
       await page.goto('/dashboard');
-      await expect(
-        page.getByRole('img', { name: 'MCAT Total Score chart of 2 tests' }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('img', { name: 'MCAT Section Scores chart of 2 tests' }),
-      ).toBeVisible();
+      await expectChartDrawn(page, 'MCAT Total Score', 'MCAT Total Score chart of 2 tests');
+      await expectChartDrawn(page, 'MCAT Section Scores', 'MCAT Section Scores chart of 2 tests');
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(2_200);
     },

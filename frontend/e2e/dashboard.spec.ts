@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addTestThroughApi, newAccount, registerThroughApi, signInPage } from './support/accounts';
+import { expectChartDrawn } from './support/charts';
 
 /** 'YYYY-MM-DD' of the local date `days` from today. */
 const localDateIn = (days: number): string => {
@@ -35,9 +36,7 @@ test.describe('dashboard', () => {
     await expect(page.getByText(/^Test Date: /)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'MCAT Total Score' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'MCAT Section Scores' })).toBeVisible();
-    await expect(
-      page.getByRole('img', { name: 'MCAT Total Score chart of 2 tests' }),
-    ).toBeVisible();
+    await expectChartDrawn(page, 'MCAT Total Score', 'MCAT Total Score chart of 2 tests');
 
     const recent = page.getByRole('table', { name: 'Recent Tests' });
     await expect(recent.getByRole('row')).toHaveCount(3);

@@ -23,6 +23,7 @@ import {
   loginThroughApi,
   SAMPLE_TEST,
 } from './support/study-data';
+import { scrollToWaitingChart } from './support/charts';
 
 /** The narrowest phone still common, the most common phone, and a tablet held upright. */
 const WIDTHS = [320, 375, 768] as const;
@@ -261,10 +262,18 @@ test.describe('at phone and tablet widths', () => {
           await test.step(visit.url(seeded), async () => {
             await page.goto(visit.url(seeded));
             await expect(visit.ready(page)).toBeVisible();
-            // Loading spinners gone (an indeterminate progressbar has no value; a score bar has one).
-            await expect(
-              page.locator('main [role="progressbar"]:not([aria-valuenow])'),
-            ).toHaveCount(0);
+            // Loading spinners gone (an indeterminate progressbar has no value; a score bar has one),
+            // a chart's once it is scrolled to.
+            const spinners = page.locator('main [role="progressbar"]:not([aria-valuenow])');
+            await expect
+              .poll(
+                async () => {
+                  await scrollToWaitingChart(page);
+                  return spinners.count();
+                },
+                { timeout: 30_000 },
+              )
+              .toBe(0);
             await visit.open?.(page);
             await page.evaluate(() => document.fonts.ready);
             const found = await sidewaysOverflows(page);

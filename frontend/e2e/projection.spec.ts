@@ -9,6 +9,7 @@ import { expectNoSeriousViolations } from './support/accessibility';
 import { addTestThroughApi, newAccount, registerThroughApi, signInPage } from './support/accounts';
 import { buyPremiumWithCoupon } from './support/premium';
 import { keepScreenshot, useColourScheme, type ColourScheme } from './support/screenshots';
+import { expectChartDrawn } from './support/charts';
 
 // The contracts are CommonJS: values are required, as e2e/support/mailbox.ts does.
 const { PROJECTION_MESSAGES, TARGET_SCORE_MESSAGES } = createRequire(import.meta.url)(
@@ -132,11 +133,11 @@ test.describe('score goal and projection', () => {
     ).toBeVisible();
     await expect(card.getByText(/^How it is made: A straight-line trend/)).toBeVisible();
 
-    await expect(
-      page.getByRole('img', {
-        name: 'MCAT Total Score chart of 3 tests, with your target score of 511',
-      }),
-    ).toBeVisible();
+    await expectChartDrawn(
+      page,
+      'MCAT Total Score',
+      'MCAT Total Score chart of 3 tests, with your target score of 511',
+    );
     await page.getByRole('button', { name: 'Show as table' }).click();
     const table = page.getByRole('table', { name: /MCAT Total Score by test/ });
     await expect(table).toContainText('your target score is 511');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectChartDrawn } from './support/charts';
 
 test.describe('public pages', () => {
   test('the landing page pitches the product with its demo charts and a way to register', async ({
@@ -20,9 +21,7 @@ test.describe('public pages', () => {
     for (const section of ['Chem/Phys', 'CARS', 'Bio', 'Psych/Soc']) {
       await expect(page.getByRole('checkbox', { name: section })).toBeChecked();
     }
-    await expect(
-      page.getByRole('img', { name: /MCAT Total Score chart of 5 tests/ }),
-    ).toBeVisible();
+    await expectChartDrawn(page, 'MCAT Total Score', /MCAT Total Score chart of 5 tests/);
     await expect(page.getByRole('heading', { name: 'Features' })).toBeVisible();
     await expect(page.locator('blockquote')).toHaveCount(3);
     await expect(main.getByRole('link', { name: 'Get Started for Free' })).toHaveAttribute(

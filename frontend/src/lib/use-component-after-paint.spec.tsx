@@ -72,6 +72,26 @@ describe('useComponentAfterPaint', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('loads nothing while the component is not wanted, and loads it once it is', async () => {
+    const useLoaded = await freshHook();
+    const load = vi.fn(() => Promise.resolve(chart('Total')));
+    const Wanted = ({ wanted }: { wanted: boolean }) => {
+      const Loaded = useLoaded(load, wanted);
+      return Loaded ? <Loaded label="scores" /> : <p>waiting</p>;
+    };
+    const { rerender } = render(<Wanted wanted={false} />);
+    FakePaintObserver.report('first-contentful-paint');
+    await frameAndTask();
+    await frameAndTask();
+    expect(load).not.toHaveBeenCalled();
+
+    rerender(<Wanted wanted />);
+    // The stand-in observer keeps no past paints, as the browser's buffer does: reported again.
+    FakePaintObserver.report('first-contentful-paint');
+    await screen.findByText('Total: scores');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('renders components that waited together in separate commits, in the order they asked', async () => {
     const useLoaded = await freshHook();
     const loadTotal = () => Promise.resolve(chart('Total'));

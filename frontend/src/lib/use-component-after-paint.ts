@@ -27,14 +27,17 @@ interface Loaded<P> {
 
 /**
  * null until the page has painted, the module is loaded and this component's turn has come; then
- * the component. `load` must be the same function on every render (a module's constant). A
- * module that fails to load is thrown to the nearest error boundary, as `React.lazy` does.
+ * the component. Nothing is loaded while `wanted` is false (a chart far below the screen).
+ * `load` must be the same function on every render (a module's constant). A module that fails
+ * to load is thrown to the nearest error boundary, as `React.lazy` does.
  */
 export function useComponentAfterPaint<P>(
   load: () => Promise<ComponentType<P>>,
+  wanted = true,
 ): ComponentType<P> | null {
   const [loaded, setLoaded] = useState<Loaded<P>>({});
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     void afterFirstContentfulPaint()
       .then(() => inTurn(load()))
@@ -49,7 +52,7 @@ export function useComponentAfterPaint<P>(
     return () => {
       cancelled = true;
     };
-  }, [load]);
+  }, [load, wanted]);
   if (loaded.failure !== undefined) throw loaded.failure;
   return loaded.component ?? null;
 }
