@@ -10,7 +10,7 @@
 import { afterFirstContentfulPaint, afterNextFrame } from '../lib/first-paint';
 
 /** The meta tag in which the build lists the app's chunks (vite-plugins/app-chunk.ts). */
-export const APP_MODULES_META = 'app-modules';
+const APP_MODULES_META = 'app-modules';
 
 /**
  * The libraries, each evaluated in a task of its own, before the app that uses them. Each stage

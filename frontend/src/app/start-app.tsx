@@ -8,8 +8,9 @@ import { createAppRouter, type AppRouter } from './router';
 import type { AppStore } from './store';
 
 /**
- * Renders once the router has the opened page's code (main.tsx started fetching it before this
- * chunk ran), so the first paint is that page, not the router's spinner followed by the page. A
+ * Renders once the router has the opened page's code (fetched by main.tsx before this chunk ran
+ * on a page with nothing on screen yet, else by the router here), so what React first shows is
+ * that page, not the router's spinner followed by the page. A
  * page the build prerendered is hydrated when the visitor would see it as prerendered. Over the
  * signed-in shell it renders once the session is loaded too, so the shell's heading gives way to
  * the same heading, not to the session's spinner.
